@@ -1,0 +1,58 @@
+"""Ports per facility and player count (base-game.md §1.3, ids.toml [facilities]).
+
+Covered ports are simply absent: blockers never move, so they are not modelled as ships.
+"""
+
+from __future__ import annotations
+
+from .ids import HUB_PORTS_PER_TRACK, Facility
+from .state import GameState
+
+# facility -> (group shape, ships per group, groups at [2, 3, 4] players); 5 players use 4's.
+LAYOUT: dict[str, tuple[str, int, tuple[int, int, int]]] = {
+    Facility.SOLAR_CONVERTER: ("single", 1, (7, 7, 8)),
+    Facility.LUNAR_MINE: ("single", 1, (3, 4, 5)),
+    Facility.ORBITAL_MARKET: ("pair", 2, (1, 1, 2)),
+    Facility.SHIPYARD: ("pair", 2, (1, 2, 3)),
+    Facility.ALIEN_ARTIFACT: ("single", 1, (4, 4, 4)),
+    Facility.COLONIST_HUB: ("track", HUB_PORTS_PER_TRACK, (4, 4, 4)),
+    Facility.COLONY_CONSTRUCTOR: ("triple", 3, (1, 2, 2)),
+    Facility.TERRAFORMING_STATION: ("six", 1, (1, 1, 1)),
+    Facility.RAIDERS_OUTPOST: ("run", 3, (1, 1, 1)),
+}
+
+
+def group_count(state: GameState, facility: str) -> int:
+    counts = LAYOUT[facility][2]
+    return counts[min(state.players, 4) - 2]
+
+
+def group_size(facility: str) -> int:
+    return LAYOUT[facility][1]
+
+
+def shape(facility: str) -> str:
+    return LAYOUT[facility][0]
+
+
+def occupied_slots(state: GameState, facility: str) -> dict[int, int]:
+    """slot -> ships docked in it."""
+    used: dict[int, int] = {}
+    for ship in state.ships:
+        if ship.loc == facility:
+            used[ship.slot] = used.get(ship.slot, 0) + 1
+    return used
+
+
+def free_slot(state: GameState, facility: str) -> int | None:
+    """The first slot whose ports are all empty (ruling B15), or None."""
+    used = occupied_slots(state, facility)
+    for slot in range(group_count(state, facility)):
+        if slot not in used:
+            return slot
+    return None
+
+
+def free_slots(state: GameState, facility: str) -> int:
+    used = occupied_slots(state, facility)
+    return sum(1 for slot in range(group_count(state, facility)) if slot not in used)

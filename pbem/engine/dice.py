@@ -1,0 +1,40 @@
+"""The only source of randomness in the engine (ruling C3).
+
+The generator is a pure function of (seed, counter): SplitMix64. The pair lives in the state
+(`GameState.rng`), so a game replays exactly from its creation record and action log, on
+any machine and Python version. Every roll, shuffle and draw advances the counter.
+"""
+
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(seed: int, counter: int) -> int:
+    z = (seed + (counter + 1) * _GOLDEN) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def below(rng: list[int], n: int) -> int:
+    """A uniform integer in [0, n); advances rng = [seed, counter] in place."""
+    limit = _MASK - (_MASK % n)  # reject the biased tail
+    while True:
+        value = _mix(rng[0], rng[1])
+        rng[1] += 1
+        if value < limit:
+            return value % n
+
+
+def roll(rng: list[int]) -> int:
+    """One six-sided die."""
+    return below(rng, 6) + 1
+
+
+def shuffle(rng: list[int], items: list[str]) -> None:
+    """Fisher-Yates shuffle in place."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]

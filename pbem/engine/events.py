@@ -1,0 +1,28 @@
+"""What happened, as plain dicts: for the log, mail, pages and agenda conditions.
+
+Every event has a `kind` and, where one applies, a `seat`. Events that reveal new random
+information (a roll, a draw, a shuffle) carry `"barrier": True`: undo never crosses them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Event = dict[str, Any]
+
+BARRIER_KINDS = frozenset({"rolled", "cycled", "claimed", "drew", "reshuffled", "rerolled"})
+
+
+def event(kind: str, seat: int | None = None, **data: Any) -> Event:
+    ev: Event = {"kind": kind}
+    if seat is not None:
+        ev["seat"] = seat
+    ev.update(data)
+    if kind in BARRIER_KINDS:
+        ev["barrier"] = True
+    return ev
+
+
+def crosses_barrier(events: list[Event]) -> bool:
+    """True when these events revealed random information, so they cannot be undone."""
+    return any(ev.get("barrier") for ev in events)

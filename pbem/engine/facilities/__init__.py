@@ -1,0 +1,166 @@
+"""Orbital facilities: the shared docking procedure and one module per facility.
+
+Each facility module names its `ID` and provides `refuse(state, seat, action)` (its own
+requirement and cost, as a sentence, or None) and `dock(state, seat, ships, action, events)`
+(pay and gain). Everything common — group shapes, free ports, finding the ships by value —
+lives here, so the must-dock rule (B9) and `legal_actions` see exactly what `check` sees.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from types import ModuleType
+
+from ..actions import Dock
+from ..board import LAYOUT, free_slot, group_size, shape
+from ..events import Event, event
+from ..ids import FACILITY_NAMES, Facility
+from ..state import UNPLACED, GameState
+from . import (
+    alien_artifact,
+    colonist_hub,
+    colony_constructor,
+    lunar_mine,
+    orbital_market,
+    raiders_outpost,
+    shipyard,
+    solar_converter,
+    terraforming_station,
+)
+
+MODULES: dict[str, ModuleType] = {
+    m.ID: m
+    for m in (solar_converter, lunar_mine, orbital_market, shipyard, alien_artifact,
+              colonist_hub, colony_constructor, terraforming_station, raiders_outpost)
+}
+
+SHAPE_WORDS = {
+    "pair": "a pair of ships of equal value",
+    "triple": "three ships of equal value",
+    "run": "three ships of consecutive values (1-2-3 up to 4-5-6)",
+    "six": "exactly one ship showing 6",
+    "single": "one ship at a time",
+    "track": "one to three ships",
+}
+
+
+def name(facility: str) -> str:
+    return FACILITY_NAMES.get(facility, facility)
+
+
+def match_ships(state: GameState, seat: int, values: tuple[int, ...],
+                relic: int | None) -> list[int] | str:
+    """Indices of this seat's unplaced ships showing `values` (the Relic Ship for `relic`)."""
+    free = [i for i, s in enumerate(state.ships)
+            if s.loc == UNPLACED and s.owner == seat]
+    chosen: list[int] = []
+    wanted = list(values)
+    if relic is not None:
+        r = state.ships[-1]
+        if state.relic_owner != seat or r.loc != UNPLACED or r.value != relic:
+            return f"You have no unplaced Relic Ship showing {relic}."
+        if relic not in wanted:
+            return "The Relic Ship's value must be one of the docked values."
+        wanted.remove(relic)
+        chosen.append(len(state.ships) - 1)
+    for v in wanted:
+        for i in free:
+            if state.ships[i].value == v and i not in chosen:
+                chosen.append(i)
+                break
+        else:
+            return f"You have no unplaced ship showing {v} left to dock."
+    return chosen
+
+
+def shape_refusal(facility: str, values: tuple[int, ...]) -> str | None:
+    kind = shape(facility)
+    size = group_size(facility)
+    if any(not isinstance(v, int) or v < 1 or v > 6 for v in values):
+        return "Ship values are 1 to 6."
+    ok = len(values) == size
+    if kind == "track":
+        ok = 1 <= len(values) <= size
+    elif kind in ("pair", "triple"):
+        ok = ok and len(set(values)) == 1
+    elif kind == "run":
+        s = sorted(values)
+        ok = ok and s[1] == s[0] + 1 and s[2] == s[1] + 1
+    elif kind == "six":
+        ok = ok and values[0] == 6
+    if not ok:
+        return f"{name(facility)} takes {SHAPE_WORDS[kind]}."
+    return None
+
+
+def dock_refusal(state: GameState, action: Dock) -> str | None:
+    facility = action.facility
+    module = MODULES.get(facility)
+    if module is None:
+        if facility == Facility.MAINTENANCE_BAY:
+            return ("Ships go to the Maintenance Bay only when they cannot dock anywhere; "
+                    "it is not a docking choice.")
+        return f"There is no facility called '{facility}'."
+    reason = shape_refusal(facility, action.values)
+    if reason:
+        return reason
+    if action.launch and facility != Facility.COLONIST_HUB:
+        return "Only a Colonist Hub docking can launch a colony."
+    ships = match_ships(state, action.seat, action.values, action.relic)
+    if isinstance(ships, str):
+        return ships
+    if LAYOUT[facility][0] not in ("track", "run") and free_slot(state, facility) is None:
+        return f"{name(facility)}: every port is taken."
+    reason = module.refuse(state, action.seat, action)
+    return str(reason) if reason else None
+
+
+def do_dock(state: GameState, action: Dock, events: list[Event]) -> None:
+    ships = match_ships(state, action.seat, action.values, action.relic)
+    assert not isinstance(ships, str)
+    module = MODULES[action.facility]
+    choose_slot = getattr(module, "slot", None)
+    slot = choose_slot(state, action.seat) if choose_slot else free_slot(state, action.facility)
+    assert slot is not None
+    events.append(event("docked", action.seat, facility=action.facility,
+                        values=list(action.values), relic=action.relic))
+    before = getattr(module, "before_dock", None)  # e.g. the Raiders' Outpost bump
+    if before:
+        before(state, action, events)
+    for i in ships:
+        ship = state.ships[i]
+        ship.loc, ship.slot = action.facility, slot
+    module.dock(state, action.seat, ships, action, events)
+
+
+def ship_tokens(state: GameState, seat: int) -> list[tuple[int, bool]]:
+    tokens = [(s.value, False) for s in state.ships if s.loc == UNPLACED and s.owner == seat]
+    r = state.ships[-1]
+    if state.relic_owner == seat and r.loc == UNPLACED:
+        tokens.append((r.value, True))
+    tokens.sort()
+    return tokens
+
+
+def candidates(state: GameState, seat: int) -> list[Dock]:
+    """Every distinct docking this seat could try, by value; legality is checked after."""
+    tokens = ship_tokens(state, seat)
+    by_size: dict[int, set[tuple[tuple[int, ...], int | None]]] = {}
+    for k in (1, 2, 3):
+        combos: set[tuple[tuple[int, ...], int | None]] = set()
+        for combo in combinations(tokens, k):
+            values = tuple(v for v, _ in combo)
+            relic = next((v for v, r in combo if r), None)
+            combos.add((values, relic))
+        by_size[k] = combos
+    out: list[Dock] = []
+    for facility in MODULES:
+        kind = LAYOUT[facility][0]
+        sizes = (1, 2, 3) if kind == "track" else (group_size(facility),)
+        for k in sizes:
+            for values, relic in sorted(by_size[k], key=lambda c: (c[0], c[1] or 0)):
+                if shape_refusal(facility, values) is None:
+                    out.append(Dock(seat, facility, values, relic))
+                    if kind == "track":
+                        out.append(Dock(seat, facility, values, relic, launch=True))
+    return out

@@ -1,0 +1,36 @@
+"""Lunar Mine: singles, each at least the highest ship docked there now; 1 ore per ship.
+
+Van Vogt Mountains lets the first ship docked there each turn be any value.
+"""
+
+from __future__ import annotations
+
+from ..actions import Dock
+from ..events import Event
+from ..ids import Facility, Territory
+from ..payments import gain
+from ..state import GameState
+from ..territories import has_bonus
+
+ID = Facility.LUNAR_MINE
+
+
+def highest_docked(state: GameState) -> int:
+    return max((s.value for s in state.ships if s.loc == ID), default=0)
+
+
+def refuse(state: GameState, seat: int, action: Dock) -> str | None:
+    value = action.values[0]
+    highest = highest_docked(state)
+    if value >= highest:
+        return None
+    if state.turn.mine_ships == 0 and has_bonus(state, seat, Territory.VAN_VOGT_MOUNTAINS):
+        return None
+    return (f"Lunar Mine: each ship must be at least {highest}, the highest ship docked "
+            f"there; your {value} is lower.")
+
+
+def dock(state: GameState, seat: int, ships: list[int], action: Dock,
+         events: list[Event]) -> None:
+    state.turn.mine_ships += 1
+    gain(state, seat, 0, 1, events, why=ID)

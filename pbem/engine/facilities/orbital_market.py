@@ -1,0 +1,49 @@
+"""Orbital Market: a pair of equal values; while docked, trade fuel = the pair's value for 1
+ore, any number of times this turn (ruling B7); Heinlein Plains makes the rate 1 : 1."""
+
+from __future__ import annotations
+
+from ..actions import Dock, Trade
+from ..events import Event, event
+from ..ids import Facility, Territory
+from ..payments import gain, pay
+from ..state import GameState
+from ..territories import has_bonus
+
+ID = Facility.ORBITAL_MARKET
+
+
+def refuse(state: GameState, seat: int, action: Dock) -> str | None:
+    return None
+
+
+def dock(state: GameState, seat: int, ships: list[int], action: Dock,
+         events: list[Event]) -> None:
+    state.turn.market_rates.append(action.values[0])
+
+
+def rates(state: GameState, seat: int) -> list[int]:
+    """Fuel prices for one ore open to `seat` now: the docked pairs' values, or 1."""
+    if not state.turn.market_rates:
+        return []
+    if has_bonus(state, seat, Territory.HEINLEIN_PLAINS):
+        return [1]
+    return sorted(set(state.turn.market_rates))
+
+
+def trade_refusal(state: GameState, action: Trade) -> str | None:
+    open_rates = rates(state, action.seat)
+    if not open_rates:
+        return "Orbital Market: dock a pair there first to trade."
+    if action.rate not in open_rates:
+        shown = " or ".join(str(r) for r in open_rates)
+        return f"Orbital Market: your rate is {shown} fuel for 1 ore, not {action.rate}."
+    if state.seats[action.seat].fuel < action.rate:
+        return f"Orbital Market: a trade costs {action.rate} fuel; you have less."
+    return None
+
+
+def trade(state: GameState, action: Trade, events: list[Event]) -> None:
+    pay(state, action.seat, action.rate, 0, events, why=ID)
+    gain(state, action.seat, 0, 1, events, why=ID)
+    events.append(event("traded", action.seat, fuel=action.rate, ore=1))

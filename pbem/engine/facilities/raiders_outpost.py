@@ -1,0 +1,105 @@
+"""Raiders' Outpost: a run of three consecutive values. If ships are docked there, your run's
+sum must be greater than theirs (ruling B5) and they go to the Maintenance Bay. Docking
+raids: up to 4 fuel/ore from any mix of opponents, or one card from one (ruling B18)."""
+
+from __future__ import annotations
+
+from ..actions import Dock, EndRaid, Steal, StealCard
+from ..deck import gain_card
+from ..events import Event, event
+from ..ids import CARD_NAMES, RAID_RESOURCES, Card, Facility
+from ..state import GameState
+from ..territories import send_to_bay
+
+ID = Facility.RAIDERS_OUTPOST
+DECOY = Card.HOLOGRAPHIC_DECOY
+
+
+def slot(state: GameState, seat: int) -> int:
+    return 0
+
+
+def refuse(state: GameState, seat: int, action: Dock) -> str | None:
+    docked = [s.value for s in state.ships if s.loc == ID]
+    if docked and sum(action.values) <= sum(docked):
+        return (f"Raiders' Outpost: to bump the ships there your run must sum to more than "
+                f"{sum(docked)}; yours sums to {sum(action.values)}.")
+    return None
+
+
+def before_dock(state: GameState, action: Dock, events: list[Event]) -> None:
+    bumped = [i for i, s in enumerate(state.ships) if s.loc == ID]
+    if bumped:
+        owners = sorted({state.ships[i].owner for i in bumped}, key=lambda o: -1 if o is None
+                        else o)
+        events.append(event("bumped", action.seat, facility=ID,
+                            ships=[state.ships[i].id for i in bumped], owners=owners))
+    for i in bumped:
+        send_to_bay(state, i)
+
+
+def dock(state: GameState, seat: int, ships: list[int], action: Dock,
+         events: list[Event]) -> None:
+    state.turn.pending = {"kind": "raid", "seat": seat, "left": RAID_RESOURCES, "took": 0}
+
+
+def steal_refusal(state: GameState, action: Steal) -> str | None:
+    pending = state.turn.pending or {}
+    if action.victim == action.seat or not 0 <= action.victim < state.players:
+        return "Raiders' Outpost: choose an opponent to raid."
+    victim = state.seats[action.victim]
+    if action.resource not in ("fuel", "ore"):
+        return "Raiders' Outpost: you may take fuel or ore."
+    if DECOY in victim.cards:
+        return ("Raiders' Outpost: a Holographic Decoy protects that player's resources; "
+                "the only card you may take from them is the Decoy.")
+    if getattr(victim, action.resource) == 0:
+        return f"Raiders' Outpost: that player has no {action.resource} left."
+    if pending.get("left", 0) <= 0:
+        return "Raiders' Outpost: you have taken 4 resources already."
+    return None
+
+
+def steal(state: GameState, action: Steal, events: list[Event]) -> None:
+    victim = state.seats[action.victim]
+    me = state.seats[action.seat]
+    if action.resource == "fuel":
+        victim.fuel -= 1
+        me.fuel += 1
+    else:
+        victim.ore -= 1
+        me.ore += 1
+    pending = state.turn.pending
+    assert pending is not None
+    pending["left"] -= 1
+    pending["took"] += 1
+    events.append(event("stole", action.seat, victim=action.victim, resource=action.resource))
+    if pending["left"] == 0:
+        state.turn.pending = None
+
+
+def steal_card_refusal(state: GameState, action: StealCard) -> str | None:
+    pending = state.turn.pending or {}
+    if action.victim == action.seat or not 0 <= action.victim < state.players:
+        return "Raiders' Outpost: choose an opponent to raid."
+    if pending.get("took"):
+        return "Raiders' Outpost: you raid resources or one card, not both."
+    victim = state.seats[action.victim]
+    if action.card not in victim.cards:
+        return f"Raiders' Outpost: that player has no {CARD_NAMES.get(action.card, action.card)}."
+    if DECOY in victim.cards and action.card != DECOY:
+        return ("Raiders' Outpost: the only card you may take from a Holographic Decoy holder "
+                "is the Decoy.")
+    return None
+
+
+def steal_card(state: GameState, action: StealCard, events: list[Event]) -> None:
+    state.seats[action.victim].cards.remove(action.card)
+    events.append(event("stole_card", action.seat, victim=action.victim, card=action.card))
+    gain_card(state, action.seat, action.card, events, how="stolen")
+    state.turn.pending = None
+
+
+def end_raid(state: GameState, action: EndRaid, events: list[Event]) -> None:
+    state.turn.pending = None
+    events.append(event("raid_ended", action.seat))

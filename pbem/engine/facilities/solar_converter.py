@@ -1,0 +1,26 @@
+"""Solar Converter: any value, singly; fuel = half the value rounded up (+1 on Lem Badlands)."""
+
+from __future__ import annotations
+
+from ..actions import Dock
+from ..events import Event
+from ..ids import Facility, Territory
+from ..payments import gain
+from ..state import GameState
+from ..territories import has_bonus
+
+ID = Facility.SOLAR_CONVERTER
+
+
+def fuel_for(value: int, lem: bool) -> int:
+    return (value + 1) // 2 + (1 if lem else 0)
+
+
+def refuse(state: GameState, seat: int, action: Dock) -> str | None:
+    return None
+
+
+def dock(state: GameState, seat: int, ships: list[int], action: Dock,
+         events: list[Event]) -> None:
+    lem = has_bonus(state, seat, Territory.LEM_BADLANDS)
+    gain(state, seat, sum(fuel_for(v, lem) for v in action.values), 0, events, why=ID)

@@ -1,0 +1,38 @@
+"""Terraforming Station: exactly one ship showing 6, 1 fuel + 1 ore: land one colony at once.
+The ship is used up: it goes to the stock at its owner's next gather (the Relic Ship goes
+home). You may not go below 3 ships of your colour this way (base-game.md §3.10)."""
+
+from __future__ import annotations
+
+from ..actions import Dock
+from ..events import Event
+from ..ids import SHIPS_MIN, TERRAFORMING_COST, Facility
+from ..payments import can_pay, pay
+from ..state import STOCK, GameState
+from .landing import colony_source, start_landing
+
+ID = Facility.TERRAFORMING_STATION
+
+
+def refuse(state: GameState, seat: int, action: Dock) -> str | None:
+    if colony_source(state, seat) is None:
+        return "Terraforming Station: you have no colony left to land."
+    if action.relic is None:
+        in_play = sum(1 for s in state.ships if s.owner == seat and s.loc != STOCK)
+        if in_play - 1 < SHIPS_MIN:
+            return ("Terraforming Station: the ship is used up, and you may not go below 3 "
+                    "ships of your colour.")
+    if not can_pay(state, seat, *TERRAFORMING_COST):
+        return "Terraforming Station: it costs 1 fuel and 1 ore; you cannot pay."
+    return None
+
+
+def dock(state: GameState, seat: int, ships: list[int], action: Dock,
+         events: list[Event]) -> None:
+    pay(state, seat, *TERRAFORMING_COST, events, why=ID, payee=terraforming_payee(state, seat))
+    start_landing(state, seat, ID)
+
+
+def terraforming_payee(state: GameState, seat: int) -> int | None:
+    """Who receives the payment: the supply in the base game (New Gaia changes it, F7)."""
+    return None

@@ -1,0 +1,33 @@
+"""Paying and gaining resources. Costs go to the supply unless a payee is named (ruling F5)."""
+
+from __future__ import annotations
+
+from .events import Event, event
+from .state import GameState
+
+
+def can_pay(state: GameState, seat: int, fuel: int, ore: int) -> bool:
+    s = state.seats[seat]
+    return s.fuel >= fuel and s.ore >= ore
+
+
+def pay(state: GameState, seat: int, fuel: int, ore: int, events: list[Event],
+        payee: int | None = None, why: str = "") -> None:
+    """Take fuel and ore from `seat`; they go to `payee`, or to the supply (ruling C2)."""
+    if fuel == 0 and ore == 0:
+        return
+    s = state.seats[seat]
+    s.fuel -= fuel
+    s.ore -= ore
+    if payee is not None:
+        state.seats[payee].fuel += fuel
+        state.seats[payee].ore += ore
+    events.append(event("paid", seat, fuel=fuel, ore=ore, to=payee, why=why))
+
+
+def gain(state: GameState, seat: int, fuel: int, ore: int, events: list[Event],
+         why: str = "") -> None:
+    s = state.seats[seat]
+    s.fuel += fuel
+    s.ore += ore
+    events.append(event("gained", seat, fuel=fuel, ore=ore, why=why))

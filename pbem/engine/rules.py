@@ -1,0 +1,219 @@
+"""One home for legality: `refusal` says why an action is not allowed now (or None), and
+`perform` carries out an allowed one on a working copy. `legal_actions` is built by filtering
+candidates through `refusal`, so the menu and `check` can never disagree."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import facilities
+from .actions import (
+    Action,
+    BuyRelic,
+    Claim,
+    Cycle,
+    Dock,
+    EndRaid,
+    EndTurn,
+    Land,
+    Launch,
+    Steal,
+    StealCard,
+    Trade,
+)
+from .errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, RulesError
+from .events import Event, event
+from .facilities import alien_artifact, colonist_hub, orbital_market, raiders_outpost
+from .flow import end_turn, game_over_check
+from .ids import RELIC_SHIP_COST, RESOURCE_LIMIT, TERRITORY_NAMES, Territory
+from .payments import can_pay, pay
+from .state import BAY, RELIC_HOME, GameState
+from .territories import add_colony, has_bonus, landable
+
+Refusal = tuple[type[RulesError], str]
+
+
+def awaited(state: GameState) -> int | None:
+    """The seat whose decision the game waits for (ruling C5), or None when it is over."""
+    if state.phase == "over":
+        return None
+    if state.turn.pending is not None:
+        return int(state.turn.pending["seat"])
+    return state.turn.seat
+
+
+def refusal(state: GameState, action: Action) -> Refusal | None:
+    if state.phase == "over":
+        return GameOver, "The game is over."
+    if not isinstance(action.seat, int) or not 0 <= action.seat < state.players:
+        return InvalidAction, "There is no such seat in this game."
+    if action.seat != awaited(state):
+        return NotYourTurn, "It is not your turn to act."
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        return InvalidAction, f"'{action.kind}' is not an action of this game."
+    pending = state.turn.pending
+    if pending is not None and type(action) not in PENDING_ACTIONS[pending["kind"]]:
+        return IllegalAction, PENDING_WORDS[pending["kind"]]
+    reason = handler[0](state, action)
+    return (IllegalAction, reason) if reason else None
+
+
+def perform(state: GameState, action: Action, events: list[Event]) -> None:
+    if not isinstance(action, Cycle | Claim):
+        state.turn.may_cycle = 0  # ruling B16: a cycle comes right after the arrival
+    HANDLERS[type(action)][1](state, action, events)
+
+
+# -- refusals and effects of the turn's own actions -----------------------------------------
+
+def _dock_refusal(state: GameState, action: Action) -> str | None:
+    assert isinstance(action, Dock)
+    return facilities.dock_refusal(state, action)
+
+
+def _dock(state: GameState, action: Action, events: list[Event]) -> None:
+    assert isinstance(action, Dock)
+    facilities.do_dock(state, action, events)
+
+
+def _land_refusal(state: GameState, action: Action) -> str | None:
+    assert isinstance(action, Land)
+    if action.territory not in TERRITORY_NAMES:
+        return f"There is no territory called '{action.territory}'."
+    if action.territory not in landable(state):
+        return (f"The Repulsor Field on {TERRITORY_NAMES[action.territory]} lets no colony "
+                "land there.")
+    return None
+
+
+def _land(state: GameState, action: Action, events: list[Event]) -> None:
+    assert isinstance(action, Land)
+    pending = state.turn.pending
+    assert pending is not None
+    me = state.seats[action.seat]
+    if pending["source"] == "supply":
+        me.colonies -= 1
+    elif pending["source"] == "hub":
+        me.hub_circle = 0
+    state.turn.pending = None
+    events.append(event("landed", action.seat, territory=action.territory, why=pending["why"]))
+    add_colony(state, action.seat, action.territory, events)
+    game_over_check(state, action.seat, events)
+
+
+def _trade_refusal(state: GameState, action: Action) -> str | None:
+    assert isinstance(action, Trade)
+    return orbital_market.trade_refusal(state, action)
+
+
+def _trade(state: GameState, action: Action, events: list[Event]) -> None:
+    assert isinstance(action, Trade)
+    orbital_market.trade(state, action, events)
+
+
+def _buy_relic_refusal(state: GameState, action: Action) -> str | None:
+    if not has_bonus(state, action.seat, Territory.BURROUGHS_DESERT):
+        return ("Relic Ship: only the controller of Burroughs Desert may buy it, and not while "
+                "the Isolation Field is there.")
+    if state.relic().loc != RELIC_HOME:
+        return "Relic Ship: it is not on Burroughs Desert now."
+    if not can_pay(state, action.seat, *RELIC_SHIP_COST):
+        return "Relic Ship: it costs 1 fuel and 1 ore; you cannot pay."
+    return None
+
+
+def _buy_relic(state: GameState, action: Action, events: list[Event]) -> None:
+    pay(state, action.seat, *RELIC_SHIP_COST, events, why="relic_ship")
+    relic = state.relic()
+    relic.loc, relic.slot, relic.value = BAY, -1, 0
+    state.relic_owner = action.seat
+    events.append(event("bought_relic", action.seat))
+
+
+def _end_turn_refusal(state: GameState, action: Action) -> str | None:
+    assert isinstance(action, EndTurn)
+    for dock in facilities.candidates(state, action.seat):
+        if facilities.dock_refusal(state, dock) is None:
+            return (f"You must dock every ship that can dock: your "
+                    f"{' '.join(str(v) for v in dock.values)} can still dock at the "
+                    f"{facilities.name(dock.facility)}.")
+    me = state.seats[action.seat]
+    rf, ro = action.return_fuel, action.return_ore
+    if rf < 0 or ro < 0 or rf > me.fuel or ro > me.ore:
+        return "You can only return fuel and ore that you have."
+    excess = max(0, me.fuel + me.ore - RESOURCE_LIMIT)
+    if rf + ro != excess:
+        return (f"At the end of your turn you keep at most 8 resources: return exactly "
+                f"{excess} (you have {me.fuel} fuel and {me.ore} ore).")
+    return None
+
+
+def _end_turn(state: GameState, action: Action, events: list[Event]) -> None:
+    assert isinstance(action, EndTurn)
+    end_turn(state, action.seat, action.return_fuel, action.return_ore, events)
+
+
+HANDLERS: dict[type[Action], tuple[Callable[[GameState, Any], str | None],
+                                   Callable[[GameState, Any, list[Event]], None]]] = {
+    Dock: (_dock_refusal, _dock),
+    Land: (_land_refusal, _land),
+    Trade: (_trade_refusal, _trade),
+    Cycle: (alien_artifact.cycle_refusal, alien_artifact.cycle),
+    Claim: (alien_artifact.claim_refusal, alien_artifact.claim),
+    Launch: (colonist_hub.launch_refusal,
+             lambda st, a, ev: colonist_hub.launch(st, a.seat, ev)),
+    Steal: (raiders_outpost.steal_refusal, raiders_outpost.steal),
+    StealCard: (raiders_outpost.steal_card_refusal, raiders_outpost.steal_card),
+    EndRaid: (lambda st, a: None, raiders_outpost.end_raid),
+    BuyRelic: (_buy_relic_refusal, _buy_relic),
+    EndTurn: (_end_turn_refusal, _end_turn),
+}
+
+PENDING_ACTIONS: dict[str, tuple[type[Action], ...]] = {
+    "land": (Land,),
+    "raid": (Steal, StealCard, EndRaid),
+}
+PENDING_WORDS = {
+    "land": "First choose the territory where your colony lands.",
+    "raid": "First finish your raid: take resources or a card, or end the raid.",
+}
+
+
+# -- the menu ---------------------------------------------------------------------------------
+
+def candidates(state: GameState, seat: int) -> list[Action]:
+    pending = state.turn.pending
+    if pending is not None:
+        if pending["kind"] == "land":
+            return [Land(seat, t) for t in TERRITORY_NAMES]
+        if pending["kind"] == "raid":
+            out: list[Action] = []
+            for victim in range(state.players):
+                if victim == seat:
+                    continue
+                out.append(Steal(seat, victim, "fuel"))
+                out.append(Steal(seat, victim, "ore"))
+                out.extend(StealCard(seat, victim, c) for c in state.seats[victim].cards)
+            out.append(EndRaid(seat))
+            return out
+        return []
+    out = list(facilities.candidates(state, seat))
+    out.extend(Trade(seat, r) for r in orbital_market.rates(state, seat))
+    out.append(Cycle(seat))
+    out.extend(Claim(seat, c) for c in dict.fromkeys(state.display))
+    out.append(Launch(seat))
+    out.append(BuyRelic(seat))
+    me = state.seats[seat]
+    excess = max(0, me.fuel + me.ore - RESOURCE_LIMIT)
+    for rf in range(max(0, excess - me.ore), min(me.fuel, excess) + 1):
+        out.append(EndTurn(seat, rf, excess - rf))
+    return out
+
+
+def legal_actions(state: GameState, seat: int) -> list[Action]:
+    """Every action `seat` may take now, one per distinct choice (ships by value)."""
+    if state.phase == "over" or seat != awaited(state):
+        return []
+    return [a for a in candidates(state, seat) if refusal(state, a) is None]

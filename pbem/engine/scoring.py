@@ -1,0 +1,50 @@
+"""Victory points (a live snapshot, base-game.md §7.1), the winner and the tie-break (F12)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .ids import VP_CARDS, Field
+from .state import GameState
+
+
+def vp_breakdown(state: GameState, seat: int) -> dict[str, int]:
+    colonies = sum(counts[seat] for counts in state.colonies.values())
+    controlled = sum(1 for c in state.controllers.values() if c == seat)
+    cards = sum(1 for c in state.seats[seat].cards if c in VP_CARDS)
+    positron_at = state.fields.get(Field.POSITRON)
+    positron = 1 if positron_at is not None and state.controllers.get(positron_at) == seat else 0
+    parts = {"colonies": colonies, "territories": controlled, "cards": cards,
+             "positron": positron}
+    parts["total"] = sum(parts.values())
+    return parts
+
+
+def vp(state: GameState, seat: int) -> int:
+    return vp_breakdown(state, seat)["total"]
+
+
+TIEBREAKS = ("cards", "ore", "fuel")  # base-game.md §7.3; Factions puts agendas first (F12)
+
+
+def result(state: GameState) -> dict[str, Any]:
+    """Final scores, the winner(s) and which tie-break decided, if any (B19: as held now)."""
+    keys = []
+    for seat in range(state.players):
+        s = state.seats[seat]
+        keys.append((vp(state, seat), len(s.cards), s.ore, s.fuel))
+    best_vp = max(k[0] for k in keys)
+    tied = [i for i, k in enumerate(keys) if k[0] == best_vp]
+    used: str | None = None
+    for depth, name in enumerate(TIEBREAKS, start=1):
+        if len(tied) == 1:
+            break
+        used = name
+        top = max(keys[i][depth] for i in tied)
+        tied = [i for i in tied if keys[i][depth] == top]
+    return {
+        "winners": tied,
+        "tiebreak": used if used else None,
+        "shared": len(tied) > 1,
+        "scores": [vp_breakdown(state, seat) for seat in range(state.players)],
+    }

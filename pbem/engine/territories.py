@@ -1,0 +1,89 @@
+"""Territories: landing colonies, control (strict majority), bonuses and the Relic Ship.
+
+Control is recomputed whenever a colony is added, removed, moved or swapped, on anyone's
+turn (base-game.md §4.1); gaining or losing it takes effect at once.
+"""
+
+from __future__ import annotations
+
+from .events import Event, event
+from .ids import Field, Territory
+from .state import BAY, RELIC_HOME, STOCK, GameState
+
+
+def controller_of(counts: list[int]) -> int | None:
+    """The seat with strictly more colonies than any other single seat, else None."""
+    best = -1
+    best_count = 0
+    tied = False
+    for seat, count in enumerate(counts):
+        if count > best_count:
+            best, best_count, tied = seat, count, False
+        elif count == best_count and count > 0:
+            tied = True
+    return None if tied or best_count == 0 else best
+
+
+def has_bonus(state: GameState, seat: int, territory: str) -> bool:
+    """Whether `seat` benefits from the territory's bonus now (Isolation cancels it)."""
+    if state.fields.get(Field.ISOLATION) == territory:
+        return False
+    if state.controllers.get(territory) == seat:
+        return True
+    return territory in state.turn.borrowed and state.turn.seat == seat
+
+
+def update_control(state: GameState, territory: str, events: list[Event]) -> None:
+    old = state.controllers.get(territory)
+    new = controller_of(state.colonies[territory])
+    if old == new:
+        return
+    state.controllers[territory] = new
+    if old is not None:
+        events.append(event("lost_control", old, territory=territory))
+    if new is not None:
+        events.append(event("gained_control", new, territory=territory, previous=old))
+    if territory == Territory.BURROUGHS_DESERT and state.relic_owner is not None \
+            and state.relic_owner != new:
+        return_relic(state, events)
+
+
+def return_relic(state: GameState, events: list[Event]) -> None:
+    """The Relic Ship goes back to Burroughs Desert at once, from wherever it is (§4.4)."""
+    relic = state.relic()
+    if relic.loc == RELIC_HOME:
+        return
+    came_from = relic.loc
+    relic.loc, relic.slot, relic.value = RELIC_HOME, -1, 0
+    events.append(event("relic_returned", state.relic_owner, came_from=came_from))
+    state.relic_owner = None
+
+
+def send_to_stock(state: GameState, ship_index: int, events: list[Event]) -> None:
+    """A ship leaves play: a coloured one to its stock, the Relic Ship home instead."""
+    ship = state.ships[ship_index]
+    if ship.is_relic:
+        return_relic(state, events)
+        return
+    ship.loc, ship.slot, ship.value = STOCK, -1, 0
+
+
+def send_to_bay(state: GameState, ship_index: int) -> None:
+    ship = state.ships[ship_index]
+    ship.loc, ship.slot, ship.value = BAY, -1, 0
+
+
+def landable(state: GameState) -> list[str]:
+    """Territories a colony may land on: any without the Repulsor Field (§5)."""
+    repulsor = state.fields.get(Field.REPULSOR)
+    return [t.value for t in Territory if t != repulsor]
+
+
+def add_colony(state: GameState, seat: int, territory: str, events: list[Event]) -> None:
+    state.colonies[territory][seat] += 1
+    update_control(state, territory, events)
+
+
+def remove_colony(state: GameState, seat: int, territory: str, events: list[Event]) -> None:
+    state.colonies[territory][seat] -= 1
+    update_control(state, territory, events)

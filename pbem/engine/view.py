@@ -1,0 +1,75 @@
+"""What one seat may see. Every secret leaves the engine only through here (ruling C4).
+
+Hidden: the draw pile's order (only its size shows), the seed and generator counter.
+The base game has no other secrets: cards in hand are face-up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .ids import COLOUR_LETTERS, COLOURS
+from .rules import awaited, legal_actions
+from .scoring import vp_breakdown
+from .state import GameState
+from .actions import action_to_json
+
+
+def view(state: GameState, seat: int | None) -> dict[str, Any]:
+    """A JSON-ready picture of the game for `seat` (None: a spectator)."""
+    seats = []
+    for i, s in enumerate(state.seats):
+        seats.append({
+            "seat": i,
+            "colour": COLOURS[i],
+            "letter": COLOUR_LETTERS[i],
+            "fuel": s.fuel,
+            "ore": s.ore,
+            "colonies": s.colonies,
+            "hub_circle": s.hub_circle,
+            "hub_track": s.hub_track,
+            "cards": list(s.cards),
+            "vp": vp_breakdown(state, i),
+            "ships_in_stock": sum(1 for sh in state.ships if sh.owner == i and sh.loc == "stock"),
+        })
+    ships = [
+        {"id": sh.id, "owner": state.relic_owner if sh.is_relic else sh.owner,
+         "relic": sh.is_relic, "loc": sh.loc, "slot": sh.slot,
+         "value": sh.value if sh.value else None}
+        for sh in state.ships
+    ]
+    turn = state.turn
+    data: dict[str, Any] = {
+        "players": state.players,
+        "options": dict(state.options),
+        "phase": state.phase,
+        "step": state.step,
+        "round": turn.round,
+        "active": turn.seat,
+        "awaiting": awaited(state),
+        "pending": dict(turn.pending) if turn.pending else None,
+        "seats": seats,
+        "ships": ships,
+        "colonies": {t: list(c) for t, c in state.colonies.items()},
+        "controllers": dict(state.controllers),
+        "fields": dict(state.fields),
+        "display": list(state.display),
+        "discard": list(state.discard),
+        "deck_size": len(state.deck),
+        "relic_owner": state.relic_owner,
+        "turn": {
+            "rolled": list(turn.rolled),
+            "artifact_total": turn.artifact_total,
+            "may_cycle": bool(turn.may_cycle),
+            "market_rates": list(turn.market_rates),
+            "hub_ships": turn.hub_ships,
+            "cards_used": list(turn.cards_used),
+            "discards": turn.discards,
+            "borrowed": list(turn.borrowed),
+        },
+        "result": state.result,
+        "viewer": seat,
+    }
+    if seat is not None and 0 <= seat < state.players:
+        data["legal"] = [action_to_json(a) for a in legal_actions(state, seat)]
+    return data
