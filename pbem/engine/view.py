@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import action_to_json
 from .ids import COLOUR_LETTERS, COLOURS
 from .rules import awaited, legal_actions
 from .scoring import vp_breakdown
 from .state import GameState
-from .actions import action_to_json
 
 
 def view(state: GameState, seat: int | None) -> dict[str, Any]:

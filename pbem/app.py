@@ -1,0 +1,73 @@
+"""The application factory: ``create_app(config=None)``.
+
+It lives here rather than in ``pbem/__init__.py`` so that importing ``pbem.engine`` (the
+pure rules library) never drags in Flask.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, Response, current_app
+
+from pbem import __version__, models  # noqa: F401  -- registers every table on db.metadata for Alembic
+from pbem.cli import cli
+from pbem.config import fill_instance_defaults, load_config
+from pbem.extensions import csrf, db, migrate
+from pbem.paths import migrations_dir, templates_dir
+from pbem.web import blueprints
+
+# Inline styles and scripts are refused: templates link static files instead.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
+
+def create_app(
+    config: Mapping[str, Any] | None = None,
+    *,
+    instance_path: str | os.PathLike[str] | None = None,
+) -> Flask:
+    """Build a configured app: environment first, then ``config`` overrides, then defaults.
+
+    ``instance_path`` lets tests keep the default SQLite file and dev secret key out of the
+    checkout's ``instance/`` folder.
+    """
+    app = Flask(
+        "pbem",
+        template_folder=str(templates_dir()),
+        instance_path=os.fspath(instance_path) if instance_path is not None else None,
+    )
+    app.config.update(load_config(os.environ))
+    if config:
+        app.config.update(config)
+    fill_instance_defaults(app.config, app.instance_path)
+
+    db.init_app(app)
+    migrate.init_app(
+        app, db, directory=str(migrations_dir()), render_as_batch=True, compare_type=True
+    )
+    csrf.init_app(app)
+
+    for blueprint in blueprints():
+        app.register_blueprint(blueprint)
+    app.cli.add_command(cli)
+    app.jinja_env.globals["pbem_version"] = __version__
+    app.after_request(_security_headers)
+    return app
+
+
+def _security_headers(response: Response) -> Response:
+    """Defaults for every response; a view that needs otherwise sets its own header first."""
+    headers = response.headers
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("X-Frame-Options", "DENY")
+    headers.setdefault("Referrer-Policy", "no-referrer")
+    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    if current_app.config["PREFERRED_URL_SCHEME"] == "https":
+        # Only once the site is served over HTTPS; dev on http://127.0.0.1 must keep working.
+        headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    return response

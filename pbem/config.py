@@ -1,0 +1,130 @@
+"""Configuration read from the environment (twelve-factor style).
+
+``load_config(environ)`` is a pure function of the environment so it can be tested without an
+app. Values that depend on the Flask instance folder (the default SQLite file and the dev
+secret key) are filled in afterwards by ``fill_instance_defaults`` once overrides are known,
+so a test that passes its own database never touches the instance folder for it.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+MAIL_BACKENDS = ("dev", "console", "smtp")
+SMTP_SECURITIES = ("starttls", "ssl", "none")
+_DEFAULT_SMTP_PORTS = {"starttls": 587, "ssl": 465, "none": 25}
+
+SQLITE_FILENAME = "pbem.sqlite3"
+SECRET_KEY_FILENAME = "secret_key"
+
+
+class ConfigError(ValueError):
+    """A setting in the environment is present but unusable; the message names it."""
+
+
+def normalise_database_url(url: str) -> str:
+    """Make Heroku-style ``postgres://`` URLs use SQLAlchemy's psycopg 3 driver.
+
+    PaaS providers hand out ``postgres://`` (which SQLAlchemy 2 rejects) or plain
+    ``postgresql://`` (which would pick psycopg2, not installed).
+    """
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _split_list(value: str | None) -> list[str]:
+    if not value:
+        return []
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def _choice(environ: Mapping[str, str], name: str, choices: tuple[str, ...], default: str) -> str:
+    value = environ.get(name, "").strip().lower() or default
+    if value not in choices:
+        raise ConfigError(f"{name}={value!r}: expected one of {', '.join(choices)}")
+    return value
+
+
+def _port(environ: Mapping[str, str], name: str, default: int) -> int:
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        port = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r}: expected a port number") from None
+    if not 0 < port < 65536:
+        raise ConfigError(f"{name}={raw!r}: expected a port number between 1 and 65535")
+    return port
+
+
+def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
+    """Return Flask config values for every setting present in ``environ``."""
+    config: dict[str, Any] = {
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "SESSION_COOKIE_SAMESITE": "Lax",
+    }
+    if database_url := environ.get("DATABASE_URL", "").strip():
+        config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(database_url)
+    if secret_key := environ.get("SECRET_KEY", "").strip():
+        config["SECRET_KEY"] = secret_key
+    config["SECRET_KEY_FALLBACKS"] = _split_list(environ.get("SECRET_KEY_FALLBACKS"))
+
+    server_name = environ.get("SERVER_NAME", "").strip() or None
+    if server_name:
+        config["SERVER_NAME"] = server_name
+    if trusted_hosts := _split_list(environ.get("TRUSTED_HOSTS")):
+        config["TRUSTED_HOSTS"] = trusted_hosts
+    scheme = _choice(environ, "PREFERRED_URL_SCHEME", ("http", "https"), "http")
+    config["PREFERRED_URL_SCHEME"] = scheme
+    config["SESSION_COOKIE_SECURE"] = scheme == "https"
+
+    security = _choice(environ, "SMTP_SECURITY", SMTP_SECURITIES, "starttls")
+    host_for_mail = (server_name or "localhost").split(":")[0]
+    config.update(
+        MAIL_BACKEND=_choice(environ, "MAIL_BACKEND", MAIL_BACKENDS, "dev"),
+        SMTP_HOST=environ.get("SMTP_HOST", "").strip() or "localhost",
+        SMTP_PORT=_port(environ, "SMTP_PORT", _DEFAULT_SMTP_PORTS[security]),
+        SMTP_USERNAME=environ.get("SMTP_USERNAME") or None,
+        SMTP_PASSWORD=environ.get("SMTP_PASSWORD") or None,
+        SMTP_SECURITY=security,
+        MAIL_FROM=environ.get("MAIL_FROM", "").strip() or f"pbem@{host_for_mail}",
+        MAIL_MESSAGE_ID_DOMAIN=environ.get("MAIL_MESSAGE_ID_DOMAIN", "").strip() or host_for_mail,
+        TICK_TOKEN=environ.get("TICK_TOKEN") or None,
+    )
+    return config
+
+
+def fill_instance_defaults(config: dict[str, Any], instance_path: str | os.PathLike[str]) -> None:
+    """Give a bare checkout a working SQLite database and a stable secret key.
+
+    The key is generated once and kept in the instance folder (never hard-coded), so sessions
+    and signed links survive a restart of ``pbem serve``.
+    """
+    instance = Path(instance_path)
+    if not config.get("SQLALCHEMY_DATABASE_URI"):
+        instance.mkdir(parents=True, exist_ok=True)
+        config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{instance / SQLITE_FILENAME}"
+    if not config.get("SECRET_KEY"):
+        config["SECRET_KEY"] = _persistent_secret_key(instance / SECRET_KEY_FILENAME)
+
+
+def _persistent_secret_key(path: Path) -> str:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        key = path.read_text(encoding="ascii").strip()
+        if not key:
+            raise ConfigError(f"{path} is empty: delete it to generate a new key") from None
+        return key
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w", encoding="ascii") as handle:
+        handle.write(key + "\n")
+    return key

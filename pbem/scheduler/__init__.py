@@ -1,0 +1,98 @@
+"""Periodic work: a tiny registry of steps and the scheduler that runs them.
+
+Each step is a sweep over rows (due deadlines, the mail outbox, ...) that must be safe to run
+twice, because a tick can be repeated after a crash. The mail and deadline code register their
+steps with ``register_step``; ``tick`` runs them in registration order inside an app context.
+Two processes drive ``tick``: ``pbem clock`` (the Procfile ``clock`` process) and the
+background thread that ``pbem serve`` starts for single-machine use.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from apscheduler.schedulers.background import BackgroundScheduler
+from apscheduler.schedulers.base import BaseScheduler
+from apscheduler.schedulers.blocking import BlockingScheduler
+from flask import Flask
+
+from pbem.extensions import db
+
+log = logging.getLogger(__name__)
+
+TICK_SECONDS = 30
+
+Step = Callable[[], None]
+_steps: dict[str, Step] = {}
+
+
+@dataclass(frozen=True)
+class TickReport:
+    """Which steps ran in one tick and which of them raised."""
+
+    ran: tuple[str, ...] = ()
+    failed: tuple[str, ...] = ()
+
+
+def register_step(name: str, fn: Step) -> None:
+    """Add ``fn`` to every tick under ``name``; registering the same pair again is a no-op."""
+    existing = _steps.get(name)
+    if existing is not None and existing is not fn:
+        raise ValueError(f"scheduler step {name!r} is already registered to {existing!r}")
+    _steps[name] = fn
+
+
+def registered_steps() -> tuple[str, ...]:
+    """Names of the registered steps, in the order ``tick`` runs them."""
+    return tuple(_steps)
+
+
+def tick(app: Flask) -> TickReport:
+    """Run every registered step once. A failing step is logged and does not stop the others."""
+    ran: list[str] = []
+    failed: list[str] = []
+    with app.app_context():
+        for name, fn in list(_steps.items()):
+            ran.append(name)
+            try:
+                fn()
+            except Exception:
+                log.exception("scheduler step %s failed", name)
+                db.session.rollback()
+                failed.append(name)
+    return TickReport(ran=tuple(ran), failed=tuple(failed))
+
+
+def _add_tick_job(scheduler: BaseScheduler, app: Flask) -> None:
+    # coalesce: after a pause run one tick, not a burst; misfire_grace_time=None: a late tick
+    # still runs (the steps are sweeps, so late is fine, skipped is not).
+    scheduler.add_job(
+        tick,
+        "interval",
+        seconds=TICK_SECONDS,
+        args=[app],
+        id="pbem-tick",
+        coalesce=True,
+        misfire_grace_time=None,
+        max_instances=1,
+        next_run_time=datetime.now(UTC),
+        replace_existing=True,
+    )
+
+
+def start_background(app: Flask) -> BackgroundScheduler:
+    """Start ticking in a daemon thread (for ``pbem serve``); returns the running scheduler."""
+    scheduler = BackgroundScheduler(timezone=UTC, daemon=True)
+    _add_tick_job(scheduler, app)
+    scheduler.start()
+    return scheduler
+
+
+def run_blocking(app: Flask) -> None:
+    """Tick in the foreground until interrupted (for ``pbem clock``)."""
+    scheduler = BlockingScheduler(timezone=UTC)
+    _add_tick_job(scheduler, app)
+    scheduler.start()

@@ -1,0 +1,146 @@
+"""Server fixtures: every database test runs on SQLite and, when configured, on PostgreSQL.
+
+``database_kind`` is parametrised ``sqlite`` / ``postgresql``; the PostgreSQL half needs
+``PBEM_TEST_DATABASE_URL`` (``.ci/run`` always sets it). Schemas are built with the real
+migrations once per session per database; each test starts with every table emptied.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import flask_migrate
+import pytest
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
+
+from pbem.app import create_app
+from pbem.extensions import db
+
+PG_URL_ENV = "PBEM_TEST_DATABASE_URL"
+PG_SESSION_SCHEMA = "pbem_test"
+PG_FRESH_SCHEMA = "pbem_test_fresh"
+
+DATABASE_PARAMS = [
+    pytest.param("sqlite", id="sqlite"),
+    pytest.param(
+        "postgresql",
+        id="postgresql",
+        marks=pytest.mark.skipif(
+            not os.environ.get(PG_URL_ENV),
+            reason=f"{PG_URL_ENV} is not set: the PostgreSQL half of this test did not run",
+        ),
+    ),
+]
+
+MakeApp = Callable[..., Flask]
+
+
+def _run_on_test_database(*statements: str) -> None:
+    engine = sa.create_engine(sa.make_url(os.environ[PG_URL_ENV]))
+    try:
+        with engine.begin() as conn:
+            for statement in statements:
+                conn.execute(sa.text(statement))
+    finally:
+        engine.dispose()
+
+
+def _drop_postgres_schema(schema: str) -> None:
+    _run_on_test_database(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+def postgres_schema_url(schema: str) -> str:
+    """Recreate ``schema`` empty in the test database; return a URL whose search_path is it.
+
+    A dedicated schema keeps the ``test`` database's ``public`` schema untouched.
+    """
+    _run_on_test_database(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE', f'CREATE SCHEMA "{schema}"')
+    url = sa.make_url(os.environ[PG_URL_ENV]).update_query_dict(
+        {"options": f"-csearch_path={schema}"}
+    )
+    return url.render_as_string(hide_password=False)
+
+
+def _empty_database_url(kind: str, directory: Path, schema: str) -> str:
+    if kind == "sqlite":
+        return f"sqlite:///{directory / 'pbem-test.sqlite3'}"
+    return postgres_schema_url(schema)
+
+
+def build_app(db_url: str, instance_path: Path, **overrides: Any) -> Flask:
+    """An app on ``db_url`` whose instance folder is a temp dir, never the checkout's."""
+    config = {"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": db_url}
+    config.update(overrides)
+    return create_app(config, instance_path=instance_path)
+
+
+@pytest.fixture(scope="session", params=DATABASE_PARAMS)
+def database_kind(request: pytest.FixtureRequest) -> str:
+    """``sqlite`` or ``postgresql``: which database this run of the test uses."""
+    return str(request.param)
+
+
+@pytest.fixture(scope="session")
+def db_url(database_kind: str, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """URL of a database migrated to head, shared by the session's tests on that database."""
+    directory = tmp_path_factory.mktemp(f"db-{database_kind}")
+    url = _empty_database_url(database_kind, directory, PG_SESSION_SCHEMA)
+    app = build_app(url, directory / "instance")
+    with app.app_context():
+        flask_migrate.upgrade()
+        db.engine.dispose()
+    return url
+
+
+@pytest.fixture
+def fresh_db_url(database_kind: str, tmp_path: Path) -> Iterator[str]:
+    """URL of an empty database with no schema at all, for migration tests."""
+    yield _empty_database_url(database_kind, tmp_path, PG_FRESH_SCHEMA)
+    if database_kind == "postgresql":
+        _drop_postgres_schema(PG_FRESH_SCHEMA)
+
+
+def _delete_all_rows(app: Flask) -> None:
+    with app.app_context():
+        reflected = sa.MetaData()
+        with db.engine.begin() as conn:
+            reflected.reflect(bind=conn)
+            for table in reversed(reflected.sorted_tables):
+                if table.name != "alembic_version":
+                    conn.execute(table.delete())
+
+
+@pytest.fixture
+def make_app(db_url: str, tmp_path: Path) -> Iterator[MakeApp]:
+    """Factory for apps on the session database, e.g. ``make_app(WTF_CSRF_ENABLED=False)``."""
+    apps: list[Flask] = []
+
+    def make(**overrides: Any) -> Flask:
+        app = build_app(db_url, tmp_path / "instance", **overrides)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+@pytest.fixture
+def app(make_app: MakeApp) -> Flask:
+    """The app on the session database, every table emptied first."""
+    application = make_app()
+    _delete_all_rows(application)
+    return application
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A test client of ``app``."""
+    return app.test_client()

@@ -1,0 +1,133 @@
+"""Configuration from the environment, and the defaults of a bare checkout."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from pbem.app import create_app
+from pbem.config import (
+    ConfigError,
+    fill_instance_defaults,
+    load_config,
+    normalise_database_url,
+)
+
+ENV_NAMES = (
+    "DATABASE_URL",
+    "SECRET_KEY",
+    "SECRET_KEY_FALLBACKS",
+    "SERVER_NAME",
+    "TRUSTED_HOSTS",
+    "PREFERRED_URL_SCHEME",
+    "MAIL_BACKEND",
+    "SMTP_HOST",
+    "SMTP_PORT",
+    "SMTP_USERNAME",
+    "SMTP_PASSWORD",
+    "SMTP_SECURITY",
+    "MAIL_FROM",
+    "MAIL_MESSAGE_ID_DOMAIN",
+    "TICK_TOKEN",
+)
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("postgres://u:p@db:5432/pbem", "postgresql+psycopg://u:p@db:5432/pbem"),
+        ("postgresql://u:p@db/pbem", "postgresql+psycopg://u:p@db/pbem"),
+        ("postgresql+psycopg://u@db/pbem", "postgresql+psycopg://u@db/pbem"),
+        ("sqlite:////var/pbem.sqlite3", "sqlite:////var/pbem.sqlite3"),
+    ],
+)
+def test_database_url_uses_the_psycopg3_driver(given: str, expected: str) -> None:
+    assert normalise_database_url(given) == expected
+    assert load_config({"DATABASE_URL": given})["SQLALCHEMY_DATABASE_URI"] == expected
+
+
+def test_settings_are_read_from_the_environment() -> None:
+    config = load_config(
+        {
+            "SECRET_KEY": "new",
+            "SECRET_KEY_FALLBACKS": "old, older,",
+            "SERVER_NAME": "pbem.example.org",
+            "TRUSTED_HOSTS": "pbem.example.org, www.pbem.example.org",
+            "PREFERRED_URL_SCHEME": "https",
+            "MAIL_BACKEND": "smtp",
+            "SMTP_HOST": "smtp.example.org",
+            "SMTP_SECURITY": "ssl",
+            "SMTP_USERNAME": "pbem",
+            "SMTP_PASSWORD": "pw",
+            "TICK_TOKEN": "tick",
+        }
+    )
+    assert config["SECRET_KEY"] == "new"
+    assert config["SECRET_KEY_FALLBACKS"] == ["old", "older"]
+    assert config["TRUSTED_HOSTS"] == ["pbem.example.org", "www.pbem.example.org"]
+    assert config["SESSION_COOKIE_SECURE"] is True
+    assert config["SMTP_PORT"] == 465
+    assert config["MAIL_FROM"] == "pbem@pbem.example.org"
+    assert config["MAIL_MESSAGE_ID_DOMAIN"] == "pbem.example.org"
+    assert config["TICK_TOKEN"] == "tick"
+
+
+def test_empty_environment_means_dev_mail_and_no_server_name() -> None:
+    config = load_config({})
+    assert config["MAIL_BACKEND"] == "dev"
+    assert config["SMTP_SECURITY"] == "starttls"
+    assert config["SMTP_PORT"] == 587
+    assert "SERVER_NAME" not in config
+    assert "SQLALCHEMY_DATABASE_URI" not in config
+    assert "SECRET_KEY" not in config
+    assert config["TICK_TOKEN"] is None
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{"MAIL_BACKEND": "carrier-pigeon"}, {"SMTP_SECURITY": "tls"}, {"SMTP_PORT": "smtp"}],
+)
+def test_unusable_settings_are_refused_by_name(env: dict[str, str]) -> None:
+    (name,) = env
+    with pytest.raises(ConfigError, match=name):
+        load_config(env)
+
+
+def test_bare_checkout_uses_sqlite_in_the_instance_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ENV_NAMES:
+        monkeypatch.delenv(name, raising=False)
+    instance = tmp_path / "instance"
+    app = create_app(instance_path=instance)
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{instance / 'pbem.sqlite3'}"
+    assert app.config["MAIL_BACKEND"] == "dev"
+    assert app.config["SERVER_NAME"] is None
+    key_file = instance / "secret_key"
+    assert app.config["SECRET_KEY"] == key_file.read_text().strip()
+    assert len(app.config["SECRET_KEY"]) >= 64
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    assert create_app(instance_path=instance).config["SECRET_KEY"] == app.config["SECRET_KEY"]
+
+
+def test_each_instance_gets_its_own_secret_key(tmp_path: Path) -> None:
+    first: dict[str, object] = {"SQLALCHEMY_DATABASE_URI": "sqlite://"}
+    second: dict[str, object] = {"SQLALCHEMY_DATABASE_URI": "sqlite://"}
+    fill_instance_defaults(first, tmp_path / "a")
+    fill_instance_defaults(second, tmp_path / "b")
+    assert first["SECRET_KEY"] != second["SECRET_KEY"]
+
+
+def test_overrides_win_over_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MAIL_BACKEND", "smtp")
+    monkeypatch.setenv("DATABASE_URL", "postgres://nowhere/db")
+    app = create_app(
+        {"MAIL_BACKEND": "console", "SQLALCHEMY_DATABASE_URI": "sqlite://"},
+        instance_path=tmp_path,
+    )
+    assert app.config["MAIL_BACKEND"] == "console"
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == "sqlite://"

@@ -1,0 +1,31 @@
+"""``/healthz`` reports whether the database answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask.testing import FlaskClient
+
+from tests.conftest import build_app
+
+
+def test_healthz_is_ok_when_the_database_answers(client: FlaskClient) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok"}
+
+
+def test_healthz_is_503_when_the_sqlite_file_cannot_be_opened(tmp_path: Path) -> None:
+    missing_dir = tmp_path / "no-such-dir" / "pbem.sqlite3"
+    app = build_app(f"sqlite:///{missing_dir}", tmp_path / "instance")
+    response = app.test_client().get("/healthz")
+    assert response.status_code == 503
+    assert response.get_json()["status"] == "unavailable"
+
+
+def test_healthz_is_503_when_postgresql_refuses_connections(tmp_path: Path) -> None:
+    url = "postgresql+psycopg://postgres@127.0.0.1:1/test?connect_timeout=2"
+    app = build_app(url, tmp_path / "instance")
+    response = app.test_client().get("/healthz")
+    assert response.status_code == 503
+    assert response.get_json()["status"] == "unavailable"
