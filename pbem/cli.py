@@ -7,15 +7,22 @@ so ``flask --app pbem.app pbem serve`` works too. Commands get the app from the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import click
 import flask_migrate
 from flask import Flask, current_app
 from flask.cli import AppGroup, ScriptInfo
 from werkzeug.serving import run_simple
 
+from pbem.game_cli import GAME_COMMANDS
+from pbem.mail_cli import mail as mail_group
 from pbem.scheduler import TICK_SECONDS, registered_steps, run_blocking, start_background
 
 cli = AppGroup("pbem", help="Play-by-email server for Alien Frontiers.")
+cli.add_command(mail_group)  # pbem mail status | retry (pbem/mail_cli.py)
+for _command in GAME_COMMANDS:  # new-game, verify, export, import (pbem/game_cli.py)
+    cli.add_command(_command)
 
 
 def _app() -> Flask:
@@ -50,6 +57,77 @@ def clock() -> None:
     steps = ", ".join(registered_steps()) or "none registered"
     click.echo(f"pbem clock: ticking every {TICK_SECONDS} s (steps: {steps})")
     run_blocking(_app())
+
+
+# -- host actions on the clock (issue #8) --------------------------------------------------
+
+def _game_ref(game: str) -> int | str:
+    """A game by primary key (digits) or by its public id (what URLs carry)."""
+    return int(game) if game.isdigit() else game
+
+
+def _host_action(action: Callable[[], str]) -> None:
+    from pbem.services.errors import ServiceError
+
+    try:
+        click.echo(action())
+    except ServiceError as exc:
+        raise click.ClickException(exc.message) from None
+
+
+@cli.command("pause")
+@click.argument("game")
+def pause(game: str) -> None:
+    """Pause GAME: its clock stops until it is resumed."""
+    from pbem.services import host
+
+    _host_action(lambda: f"paused: {host.pause_game(_game_ref(game)).public_id}")
+
+
+@cli.command("resume")
+@click.argument("game")
+def resume(game: str) -> None:
+    """Resume a paused GAME: the clock goes on where it stopped."""
+    from pbem.services import host
+
+    _host_action(lambda: f"resumed: {host.resume_game(_game_ref(game)).public_id}")
+
+
+@cli.command("extend")
+@click.argument("game")
+@click.option("--hours", required=True, type=int, help="Hours added to the current deadline.")
+def extend(game: str, hours: int) -> None:
+    """Give the player GAME waits for more time."""
+    from pbem.services import host
+
+    _host_action(
+        lambda: f"new deadline: {host.extend_deadline(_game_ref(game), hours).isoformat()}"
+    )
+
+
+@cli.command("substitute")
+@click.argument("game")
+@click.argument("seat", type=int)
+@click.argument("email")
+@click.option("--name", default=None, help="The new player's name (default: keep the seat's).")
+def substitute(game: str, seat: int, email: str, name: str | None) -> None:
+    """Hand SEAT of GAME to a new player at EMAIL; the old links stop working."""
+    from pbem.services import host
+
+    def action() -> str:
+        taken = host.substitute_seat(_game_ref(game), seat, email, name=name)
+        return f"seat {seat} is now played by {taken.email}; the old links no longer work"
+
+    _host_action(action)
+
+
+@cli.command("scenario")
+@click.argument("paths", nargs=-1, required=True)
+def scenario(paths: tuple[str, ...]) -> None:
+    """Run scenario files (or folders of them); print PASS/FAIL per step and file."""
+    from pbem.engine.scenario import main_scenarios
+
+    raise SystemExit(main_scenarios(list(paths)))
 
 
 def main() -> None:

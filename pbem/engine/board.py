@@ -6,6 +6,7 @@ Covered ports are simply absent: blockers never move, so they are not modelled a
 from __future__ import annotations
 
 from .ids import HUB_PORTS_PER_TRACK, Facility
+from .lookup import ships_at
 from .state import GameState
 
 # facility -> (group shape, ships per group, groups at [2, 3, 4] players); 5 players use 4's.
@@ -38,9 +39,8 @@ def shape(facility: str) -> str:
 def occupied_slots(state: GameState, facility: str) -> dict[int, int]:
     """slot -> ships docked in it."""
     used: dict[int, int] = {}
-    for ship in state.ships:
-        if ship.loc == facility:
-            used[ship.slot] = used.get(ship.slot, 0) + 1
+    for ship in ships_at(state, facility):
+        used[ship.slot] = used.get(ship.slot, 0) + 1
     return used
 
 

@@ -37,4 +37,6 @@ def gain_card(state: GameState, seat: int, card: str, events: list[Event], how: 
         events.append(event("duplicate_discarded", seat, card=card, how=how))
         return False
     cards.append(card)
+    if seat == state.turn.seat:
+        state.turn.gained.append(card)  # Resource Cache waits a turn; agendas count gains
     return True

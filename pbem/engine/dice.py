@@ -3,9 +3,18 @@
 The generator is a pure function of (seed, counter): SplitMix64. The pair lives in the state
 (`GameState.rng`), so a game replays exactly from its creation record and action log, on
 any machine and Python version. Every roll, shuffle and draw advances the counter.
+
+Die rolls first take the faces queued in `GameState.scripted` (front first): scenarios and
+tests say "the next dice rolled are 2, 5, 6" without patching anything. Shuffles and draws
+always come from the seeded generator.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -28,9 +37,11 @@ def below(rng: list[int], n: int) -> int:
             return value % n
 
 
-def roll(rng: list[int]) -> int:
-    """One six-sided die."""
-    return below(rng, 6) + 1
+def roll(state: GameState) -> int:
+    """One six-sided die: the next scripted face if any, else the seeded generator."""
+    if state.scripted:
+        return state.scripted.pop(0)
+    return below(state.rng, 6) + 1
 
 
 def shuffle(rng: list[int], items: list[str]) -> None:

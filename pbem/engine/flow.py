@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import dice
+from .alien_tech import resource_cache
 from .deck import draw
 from .errors import InvalidAction
 from .events import Event, event
@@ -99,13 +100,14 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
     for ship in state.ships:
         mine = ship.owner == seat or (ship.id == RELIC and state.relic_owner == seat)
         if mine and ship.loc == UNPLACED:
-            ship.value = dice.roll(state.rng)
+            ship.value = dice.roll(state)
             rolled.append(ship.value)
     turn.rolled = rolled
     relic = state.ships[-1]
     events.append(event("rolled", seat, values=rolled,
                         relic=relic.value if state.relic_owner == seat
                         and relic.loc == UNPLACED else None))
+    resource_cache.after_roll(state, seat, events)  # before any card can be used (§6.3)
 
 
 def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,

@@ -12,6 +12,8 @@ are named by colour. `format_action` always writes canonical ids.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .actions import (
     Action,
     BuyRelic,
@@ -27,7 +29,7 @@ from .actions import (
     Trade,
 )
 from .errors import InvalidAction
-from .ids import CARD_NAMES, COLOURS, FACILITY_NAMES, TERRITORY_NAMES
+from .ids import CARD_NAMES, COLOUR_LETTERS, COLOURS, FACILITY_NAMES, TERRITORY_NAMES
 
 FACILITY_ALIASES: dict[str, str] = {
     "solar": "solar_converter", "sc": "solar_converter", "converter": "solar_converter",
@@ -63,6 +65,21 @@ CARD_ALIASES: dict[str, str] = {
 }
 
 
+# Verbs and text forms that other modules add (Alien Tech cards: 'use ...', 'discard ...').
+VerbParser = Callable[[list[str], int, "int | None"], Action]
+VERBS: dict[str, VerbParser] = {}
+FORMATS: dict[type[Action], Callable[[Action], str]] = {}
+
+
+def register_verb(verb: str, parser: VerbParser) -> None:
+    """`parser(words after the verb, seat, players)` reads the action or raises InvalidAction."""
+    VERBS[verb] = parser
+
+
+def register_format(cls: type[Action], formatter: Callable[[Action], str]) -> None:
+    FORMATS[cls] = formatter
+
+
 def _lookup(word: str, ids: dict[str, str], aliases: dict[str, str], what: str) -> str:
     key = word.lower().replace("-", "_").replace("'", "")
     if key in ids:
@@ -86,8 +103,11 @@ def card_id(word: str) -> str:
 
 def seat_of(word: str, players: int | None = None) -> int:
     key = word.lower()
+    letters = [c.lower() for c in COLOUR_LETTERS]
     if key in COLOURS:
         seat = COLOURS.index(key)
+    elif key in letters:  # ruling B21: every colour also has a letter
+        seat = letters.index(key)
     elif key.isdigit():
         seat = int(key)
     else:
@@ -111,6 +131,8 @@ def parse_action(text: str, seat: int, players: int | None = None) -> Action:
     if not words:
         raise InvalidAction("Write an action, for example 'dock 3 3 shipyard'.")
     verb, rest = words[0].lower(), words[1:]
+    if verb in VERBS:
+        return VERBS[verb](rest, seat, players)
     if verb == "dock":
         return _parse_dock(rest, seat)
     if verb == "trade" and len(rest) == 1 and rest[0].isdigit():
@@ -128,7 +150,7 @@ def parse_action(text: str, seat: int, players: int | None = None) -> Action:
         if rest[1].lower() in ("fuel", "ore"):
             return Steal(seat, victim, rest[1].lower())
         return StealCard(seat, victim, card_id(rest[1]))
-    if verb == "end" and rest == ["raid"] or verb == "endraid" and not rest:
+    if verb == "end" and [w.lower() for w in rest] == ["raid"] or verb == "endraid" and not rest:
         return EndRaid(seat)
     if verb == "buy" and [w.lower() for w in rest] == ["relic"]:
         return BuyRelic(seat)
@@ -196,4 +218,7 @@ def format_action(action: Action) -> str:
         if action.return_fuel or action.return_ore:
             return f"end discard {action.return_fuel} fuel {action.return_ore} ore"
         return "end"
+    formatter = FORMATS.get(type(action))
+    if formatter is not None:
+        return formatter(action)
     raise InvalidAction(f"No text form for '{action.kind}'.")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import facilities
+from . import alien_tech, facilities
 from .actions import (
     Action,
     BuyRelic,
@@ -27,6 +27,7 @@ from .events import Event, event
 from .facilities import alien_artifact, colonist_hub, orbital_market, raiders_outpost
 from .flow import end_turn, game_over_check
 from .ids import RELIC_SHIP_COST, RESOURCE_LIMIT, TERRITORY_NAMES, Territory
+from .lookup import steady
 from .payments import can_pay, pay
 from .state import BAY, RELIC_HOME, GameState
 from .territories import add_colony, has_bonus, landable
@@ -56,6 +57,10 @@ def refusal(state: GameState, action: Action) -> Refusal | None:
     pending = state.turn.pending
     if pending is not None and type(action) not in PENDING_ACTIONS[pending["kind"]]:
         return IllegalAction, PENDING_WORDS[pending["kind"]]
+    if pending is None:  # an answer with no question: steal, end raid or land out of turn order
+        for kind, answers in PENDING_ACTIONS.items():
+            if type(action) in answers:
+                return IllegalAction, UNASKED_WORDS.get(kind, "Nothing asks for that now.")
     reason = handler[0](state, action)
     return (IllegalAction, reason) if reason else None
 
@@ -134,11 +139,12 @@ def _buy_relic(state: GameState, action: Action, events: list[Event]) -> None:
 
 def _end_turn_refusal(state: GameState, action: Action) -> str | None:
     assert isinstance(action, EndTurn)
-    for dock in facilities.candidates(state, action.seat):
-        if facilities.dock_refusal(state, dock) is None:
-            return (f"You must dock every ship that can dock: your "
-                    f"{' '.join(str(v) for v in dock.values)} can still dock at the "
-                    f"{facilities.name(dock.facility)}.")
+    with steady(state):
+        for dock in facilities.candidates(state, action.seat):
+            if facilities.dock_refusal(state, dock) is None:
+                return (f"You must dock every ship that can dock: your "
+                        f"{' '.join(str(v) for v in dock.values)} can still dock at the "
+                        f"{facilities.name(dock.facility)}.")
     me = state.seats[action.seat]
     rf, ro = action.return_fuel, action.return_ore
     if rf < 0 or ro < 0 or rf > me.fuel or ro > me.ore:
@@ -169,6 +175,8 @@ HANDLERS: dict[type[Action], tuple[Callable[[GameState, Any], str | None],
     EndRaid: (lambda st, a: None, raiders_outpost.end_raid),
     BuyRelic: (_buy_relic_refusal, _buy_relic),
     EndTurn: (_end_turn_refusal, _end_turn),
+    **{cls: (alien_tech.use_refusal, alien_tech.use) for cls in alien_tech.USES},
+    **{cls: (alien_tech.discard_refusal, alien_tech.discard) for cls in alien_tech.DISCARDS},
 }
 
 PENDING_ACTIONS: dict[str, tuple[type[Action], ...]] = {
@@ -178,6 +186,10 @@ PENDING_ACTIONS: dict[str, tuple[type[Action], ...]] = {
 PENDING_WORDS = {
     "land": "First choose the territory where your colony lands.",
     "raid": "First finish your raid: take resources or a card, or end the raid.",
+}
+UNASKED_WORDS = {
+    "land": "You have no colony to land now: a facility or a launch places one.",
+    "raid": "Raiders' Outpost: you are not raiding now; a raid comes with docking a run there.",
 }
 
 
@@ -205,6 +217,7 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     out.extend(Claim(seat, c) for c in dict.fromkeys(state.display))
     out.append(Launch(seat))
     out.append(BuyRelic(seat))
+    out.extend(alien_tech.candidates(state, seat))
     me = state.seats[seat]
     excess = max(0, me.fuel + me.ore - RESOURCE_LIMIT)
     for rf in range(max(0, excess - me.ore), min(me.fuel, excess) + 1):
@@ -216,4 +229,13 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     """Every action `seat` may take now, one per distinct choice (ships by value)."""
     if state.phase == "over" or seat != awaited(state):
         return []
-    return [a for a in candidates(state, seat) if refusal(state, a) is None]
+    menu: list[Action] = []
+    can_dock = False
+    with steady(state):
+        for action in candidates(state, seat):
+            if can_dock and isinstance(action, EndTurn):
+                continue  # ruling B9: a legal docking was found above, so no end yet
+            if refusal(state, action) is None:
+                menu.append(action)
+                can_dock = can_dock or isinstance(action, Dock)
+    return menu

@@ -73,13 +73,14 @@ class Turn:
     discards: int = 0
     rolled: list[int] = field(default_factory=list)  # the fleet roll, for mail and agendas
     borrowed: list[str] = field(default_factory=list)  # territory bonuses borrowed this turn
+    gained: list[str] = field(default_factory=list)  # cards gained (and kept) this turn
 
     def copy(self) -> Turn:
         return Turn(self.seat, self.round, self.artifact_total, self.may_cycle,
                     list(self.market_rates), self.hub_ships, self.asimov_used,
                     self.mine_ships, dict(self.pending) if self.pending else None,
                     list(self.cards_used), self.discards, list(self.rolled),
-                    list(self.borrowed))
+                    list(self.borrowed), list(self.gained))
 
 
 @dataclass(slots=True)
@@ -100,6 +101,7 @@ class GameState:
     phase: str = "play"  # "play" or "over"
     result: Json | None = None
     step: int = 0  # actions applied since the start: the state's version
+    scripted: list[int] = field(default_factory=list)  # die faces to roll next (secret)
 
     def clone(self) -> GameState:
         return GameState(
@@ -108,7 +110,7 @@ class GameState:
             {t: list(c) for t, c in self.colonies.items()}, dict(self.controllers),
             dict(self.fields), list(self.deck), list(self.display), list(self.discard),
             self.relic_owner, self.turn.copy(), list(self.rng), self.phase,
-            self.result, self.step,
+            self.result, self.step, list(self.scripted),
         )
 
     # -- lookups used all over the rules -------------------------------------------------
@@ -157,11 +159,13 @@ class GameState:
                 "pending": dict(self.turn.pending) if self.turn.pending else None,
                 "cards_used": list(self.turn.cards_used), "discards": self.turn.discards,
                 "rolled": list(self.turn.rolled), "borrowed": list(self.turn.borrowed),
+                "gained": list(self.turn.gained),
             },
             "rng": list(self.rng),
             "phase": self.phase,
             "result": self.result,
             "step": self.step,
+            "scripted": list(self.scripted),
         }
 
     @classmethod
@@ -184,11 +188,12 @@ class GameState:
                       list(t["market_rates"]), t["hub_ships"], t["asimov_used"],
                       t["mine_ships"], dict(t["pending"]) if t["pending"] else None,
                       list(t["cards_used"]), t["discards"], list(t["rolled"]),
-                      list(t["borrowed"])),
+                      list(t["borrowed"]), list(t.get("gained", []))),
             rng=list(data["rng"]),
             phase=data["phase"],
             result=data["result"],
             step=data["step"],
+            scripted=list(data.get("scripted", [])),
         )
 
 

@@ -8,13 +8,15 @@ lives here, so the must-dock rule (B9) and `legal_actions` see exactly what `che
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from types import ModuleType
 
 from ..actions import Dock
 from ..board import LAYOUT, free_slot, group_size, shape
 from ..events import Event, event
-from ..ids import FACILITY_NAMES, Facility
+from ..ids import FACILITY_NAMES, HUB_CIRCLES, Facility
+from ..lookup import memo, unplaced_indices
 from ..state import UNPLACED, GameState
 from . import (
     alien_artifact,
@@ -34,6 +36,9 @@ MODULES: dict[str, ModuleType] = {
               colonist_hub, colony_constructor, terraforming_station, raiders_outpost)
 }
 
+# Three ports on a track plus Asimov Crater's one extra advance (ruling B2).
+MAX_HUB_ADVANCES = 4
+
 SHAPE_WORDS = {
     "pair": "a pair of ships of equal value",
     "triple": "three ships of equal value",
@@ -51,8 +56,6 @@ def name(facility: str) -> str:
 def match_ships(state: GameState, seat: int, values: tuple[int, ...],
                 relic: int | None) -> list[int] | str:
     """Indices of this seat's unplaced ships showing `values` (the Relic Ship for `relic`)."""
-    free = [i for i, s in enumerate(state.ships)
-            if s.loc == UNPLACED and s.owner == seat]
     chosen: list[int] = []
     wanted = list(values)
     if relic is not None:
@@ -63,17 +66,53 @@ def match_ships(state: GameState, seat: int, values: tuple[int, ...],
             return "The Relic Ship's value must be one of the docked values."
         wanted.remove(relic)
         chosen.append(len(state.ships) - 1)
+    free = _free_by_value(state, seat)
+    taken: dict[int, int] = {}
     for v in wanted:
-        for i in free:
-            if state.ships[i].value == v and i not in chosen:
-                chosen.append(i)
-                break
-        else:
+        found = free.get(v, ())
+        n = taken.get(v, 0)
+        if n >= len(found):
             return f"You have no unplaced ship showing {v} left to dock."
+        chosen.append(found[n])
+        taken[v] = n + 1
     return chosen
 
 
+def _free_by_value(state: GameState, seat: int) -> dict[int, list[int]]:
+    """value -> indices of the seat's unplaced ships showing it, lowest index first."""
+    answers = memo(state)
+    key = ("free", seat)
+    if answers is not None and key in answers:
+        known: dict[int, list[int]] = answers[key]
+        return known
+    free: dict[int, list[int]] = {}
+    ships = state.ships
+    for i in unplaced_indices(state, seat):
+        free.setdefault(ships[i].value, []).append(i)
+    if answers is not None:
+        answers[key] = free
+    return free
+
+
 def shape_refusal(facility: str, values: tuple[int, ...]) -> str | None:
+    key = (facility, values)
+    try:
+        return _SHAPES[key]
+    except KeyError:
+        pass
+    except TypeError:  # unhashable values: a malformed action, judged without the table
+        return _shape_refusal(facility, values)
+    found = _shape_refusal(facility, values)
+    if len(_SHAPES) < _SHAPES_MAX:  # players' typos must not grow the table without end
+        _SHAPES[key] = found
+    return found
+
+
+_SHAPES: dict[tuple[str, tuple[int, ...]], str | None] = {}  # a pure function's answers
+_SHAPES_MAX = 5000
+
+
+def _shape_refusal(facility: str, values: tuple[int, ...]) -> str | None:
     kind = shape(facility)
     size = group_size(facility)
     if any(not isinstance(v, int) or v < 1 or v > 6 for v in values):
@@ -94,6 +133,16 @@ def shape_refusal(facility: str, values: tuple[int, ...]) -> str | None:
 
 
 def dock_refusal(state: GameState, action: Dock) -> str | None:
+    answers = memo(state)  # the menu and the must-dock test (B9) ask the same questions
+    if answers is None or not isinstance(action.values, tuple):
+        return _dock_refusal(state, action)
+    found = answers.get(action, answers)  # the table itself stands for 'not asked yet'
+    if found is answers:
+        found = answers[action] = _dock_refusal(state, action)
+    return None if found is None else str(found)
+
+
+def _dock_refusal(state: GameState, action: Dock) -> str | None:
     facility = action.facility
     module = MODULES.get(facility)
     if module is None:
@@ -133,18 +182,29 @@ def do_dock(state: GameState, action: Dock, events: list[Event]) -> None:
     module.dock(state, action.seat, ships, action, events)
 
 
-def ship_tokens(state: GameState, seat: int) -> list[tuple[int, bool]]:
-    tokens = [(s.value, False) for s in state.ships if s.loc == UNPLACED and s.owner == seat]
+def ship_tokens(state: GameState, seat: int) -> tuple[tuple[int, bool], ...]:
+    ships = state.ships
+    tokens = [(ships[i].value, False) for i in unplaced_indices(state, seat)]
     r = state.ships[-1]
     if state.relic_owner == seat and r.loc == UNPLACED:
         tokens.append((r.value, True))
     tokens.sort()
-    return tokens
+    return tuple(tokens)
 
 
 def candidates(state: GameState, seat: int) -> list[Dock]:
     """Every distinct docking this seat could try, by value; legality is checked after."""
-    tokens = ship_tokens(state, seat)
+    docks = _candidates(seat, ship_tokens(state, seat))
+    if state.seats[seat].hub_circle + MAX_HUB_ADVANCES < HUB_CIRCLES:
+        # A launch needs the colony on circle 7 by the end of the docking: skip the
+        # launch variants that cannot get there (they would all be refused anyway).
+        return [d for d in docks if not d.launch]
+    return list(docks)
+
+
+@lru_cache(maxsize=4096)
+def _candidates(seat: int, tokens: tuple[tuple[int, bool], ...]) -> tuple[Dock, ...]:
+    """The dockings a hand of ships allows, by shape only: a pure table, built once per hand."""
     by_size: dict[int, set[tuple[tuple[int, ...], int | None]]] = {}
     for k in (1, 2, 3):
         combos: set[tuple[tuple[int, ...], int | None]] = set()
@@ -160,7 +220,7 @@ def candidates(state: GameState, seat: int) -> list[Dock]:
         for k in sizes:
             for values, relic in sorted(by_size[k], key=lambda c: (c[0], c[1] or 0)):
                 if shape_refusal(facility, values) is None:
-                    out.append(Dock(seat, facility, values, relic))
+                    out.append(Dock(seat, str(facility), values, relic))
                     if kind == "track":
-                        out.append(Dock(seat, facility, values, relic, launch=True))
-    return out
+                        out.append(Dock(seat, str(facility), values, relic, launch=True))
+    return tuple(out)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..actions import Dock, Launch
 from ..events import Event, event
 from ..ids import HUB_CIRCLES, HUB_LAUNCH_COST, HUB_PORTS_PER_TRACK, Facility, Territory
+from ..lookup import ships_at
 from ..payments import can_pay, pay
 from ..state import GameState
 from ..territories import has_bonus
@@ -21,7 +22,7 @@ def slot(state: GameState, seat: int) -> int:
 
 def free_ports(state: GameState, seat: int) -> int:
     track = state.seats[seat].hub_track
-    used = sum(1 for s in state.ships if s.loc == ID and s.slot == track)
+    used = sum(1 for s in ships_at(state, ID) if s.slot == track)
     return HUB_PORTS_PER_TRACK - used
 
 

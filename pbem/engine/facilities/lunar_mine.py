@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..actions import Dock
 from ..events import Event
 from ..ids import Facility, Territory
+from ..lookup import ships_at
 from ..payments import gain
 from ..state import GameState
 from ..territories import has_bonus
@@ -16,7 +17,7 @@ ID = Facility.LUNAR_MINE
 
 
 def highest_docked(state: GameState) -> int:
-    return max((s.value for s in state.ships if s.loc == ID), default=0)
+    return max((s.value for s in ships_at(state, ID)), default=0)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:

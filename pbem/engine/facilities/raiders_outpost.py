@@ -8,6 +8,7 @@ from ..actions import Dock, EndRaid, Steal, StealCard
 from ..deck import gain_card
 from ..events import Event, event
 from ..ids import CARD_NAMES, RAID_RESOURCES, Card, Facility
+from ..lookup import ships_at
 from ..state import GameState
 from ..territories import send_to_bay
 
@@ -20,7 +21,7 @@ def slot(state: GameState, seat: int) -> int:
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
-    docked = [s.value for s in state.ships if s.loc == ID]
+    docked = [s.value for s in ships_at(state, ID)]
     if docked and sum(action.values) <= sum(docked):
         return (f"Raiders' Outpost: to bump the ships there your run must sum to more than "
                 f"{sum(docked)}; yours sums to {sum(action.values)}.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..actions import Dock
 from ..events import Event, event
 from ..ids import SHIPYARD_COST, Facility, Territory
+from ..lookup import ships_at
 from ..payments import can_pay, pay
 from ..state import BAY, STOCK, GameState
 from ..territories import has_bonus
@@ -28,7 +29,7 @@ def cost(state: GameState, seat: int) -> tuple[int, int]:
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
-    if not any(s.owner == seat and s.loc == STOCK for s in state.ships):
+    if not any(s.owner == seat for s in ships_at(state, STOCK)):
         return "Shipyard: all six of your ships are already in play."
     fuel, ore = cost(state, seat)
     if not can_pay(state, seat, fuel, ore):

@@ -1,0 +1,14 @@
+"""Alien Monument: no power and no discard; worth 1 VP while you own it (base-game.md §7.1).
+
+The point is counted by `scoring.vp_breakdown` through `ids.VP_CARDS`. Owning both Alien City
+and Alien Monument is fine (§6.2.1).
+"""
+
+from __future__ import annotations
+
+from ..ids import Card
+
+ID = Card.ALIEN_MONUMENT
+USE = None
+DISCARD = None
+VP = 1

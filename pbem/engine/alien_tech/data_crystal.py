@@ -1,0 +1,103 @@
+"""Data Crystal (base-game.md §6.3).
+
+Use, 1 fuel per colony on the territory (every player's counted): use that territory's bonus
+this turn as if you controlled it. Not on a territory with no colonies, one holding the
+Isolation Field, or Burroughs Desert. A bonus you both control and borrow applies once
+(ruling B23): `territories.has_bonus` answers yes or no, never twice.
+Discard: place the Positron Field on any territory, or move it to a different one (§5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .. import fields
+from ..actions import Action, register_action
+from ..events import Event, event
+from ..ids import TERRITORY_NAMES, Card, Field, Territory
+from ..notation import territory_id
+from ..state import GameState, territories
+from .common import words_count
+
+ID = Card.DATA_CRYSTAL
+FIELD = Field.POSITRON
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class UseDataCrystal(Action):
+    """Borrow the bonus of `territory` for the rest of this turn."""
+
+    kind: ClassVar[str] = "use_data_crystal"
+    territory: str
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class DiscardDataCrystal(Action):
+    """Place or move the Positron Field to `territory`."""
+
+    kind: ClassVar[str] = "discard_data_crystal"
+    territory: str
+
+
+USE = UseDataCrystal
+DISCARD = DiscardDataCrystal
+
+
+def use_fuel(state: GameState, action: UseDataCrystal) -> int:
+    return sum(state.colonies.get(action.territory, []))
+
+
+def use_refusal(state: GameState, action: UseDataCrystal) -> str | None:
+    t = action.territory
+    if t not in TERRITORY_NAMES:
+        return f"there is no territory called '{t}'."
+    name = TERRITORY_NAMES[t]
+    if t == Territory.BURROUGHS_DESERT:
+        return "the bonus of Burroughs Desert (the Relic Ship) cannot be borrowed."
+    if state.fields.get(Field.ISOLATION) == t:
+        return f"the Isolation Field on {name} cancels its bonus; there is nothing to borrow."
+    if sum(state.colonies[t]) == 0:
+        return f"{name} has no colonies; only a territory with colonies can be borrowed."
+    return None
+
+
+def use(state: GameState, action: UseDataCrystal, events: list[Event]) -> None:
+    state.turn.borrowed.append(action.territory)
+    events.append(event("borrowed_bonus", action.seat, territory=action.territory, card=ID))
+
+
+def use_candidates(state: GameState, seat: int) -> list[Action]:
+    return [UseDataCrystal(seat, t) for t in territories()]
+
+
+def discard_refusal(state: GameState, action: DiscardDataCrystal) -> str | None:
+    return fields.place_refusal(state, FIELD, action.territory)
+
+
+def discard(state: GameState, action: DiscardDataCrystal, events: list[Event]) -> None:
+    fields.place(state, FIELD, action.territory, action.seat, events, why=ID)
+
+
+def discard_candidates(state: GameState, seat: int) -> list[Action]:
+    return [DiscardDataCrystal(seat, t) for t in territories()]
+
+
+def parse_use(words: list[str], seat: int, players: int | None) -> Action:
+    words_count(words, 1, ID, "use data_crystal heinlein_plains")
+    return UseDataCrystal(seat, territory_id(words[0]))
+
+
+def format_use(action: UseDataCrystal) -> list[str]:
+    return [action.territory]
+
+
+def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
+    words_count(words, 1, ID, "discard data_crystal herbert_valley")
+    return DiscardDataCrystal(seat, territory_id(words[0]))
+
+
+def format_discard(action: DiscardDataCrystal) -> list[str]:
+    return [action.territory]

@@ -1,0 +1,16 @@
+"""Holographic Decoy: passive, no discard. While you hold it, a raid at the Raiders' Outpost
+cannot take your fuel or ore, and the only card a raider may take from you is the Decoy
+itself; a raider who already owns one discards the stolen Decoy at once (base-game.md §6.3,
+ruling B18).
+
+The protection is checked where raids are judged: `facilities.raiders_outpost.steal_refusal`
+and `steal_card_refusal` (both test `DECOY`); the duplicate goes through `deck.gain_card`.
+"""
+
+from __future__ import annotations
+
+from ..ids import Card
+
+ID = Card.HOLOGRAPHIC_DECOY
+USE = None
+DISCARD = None

@@ -1,0 +1,215 @@
+"""Orbital Teleporter (base-game.md §6.3).
+
+Use, 2 fuel: move one of your docked ships, keeping its value, to a different facility. It
+docks there like any docking — requirement, free ports and cost — and may join unplaced
+ships to meet the requirement (a 3 teleported to the Shipyard with an unplaced 3 makes a
+pair). What it earned where it was stays earned; it gains the new facility's benefit (at the
+Alien Artifact it counts toward the total and allows a cycle, rulings B1, B16). It cannot
+leave the Terraforming Station, nor go back to the facility it left.
+Discard: move any one colony (any player's) from one territory to another; the Repulsor
+Field blocks both ends (§5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .. import facilities, fields
+from ..actions import Action, Dock, register_action
+from ..board import LAYOUT, group_size, shape
+from ..errors import InvalidAction
+from ..events import Event, event
+from ..ids import COLOURS, FACILITY_NAMES, TERRITORY_NAMES, Card, Facility
+from ..notation import facility_id, seat_of, territory_id
+from ..state import UNPLACED, GameState, territories
+from ..territories import add_colony, remove_colony
+from .common import ship_text, ship_word, unplaced_tokens, with_pohl, words_count
+
+ID = Card.ORBITAL_TELEPORTER
+COST = 2
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class UseOrbitalTeleporter(Action):
+    """Move your ship showing `ship` from `facility` to `to`, docking it there together
+    with unplaced ships showing `joined` (`joined_relic`: the Relic Ship's value among them)."""
+
+    kind: ClassVar[str] = "use_orbital_teleporter"
+    facility: str
+    ship: int
+    to: str
+    relic: bool = False
+    joined: tuple[int, ...] = ()
+    joined_relic: int | None = None
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class DiscardOrbitalTeleporter(Action):
+    """Move one colony of `owner` from `territory` to `to`."""
+
+    kind: ClassVar[str] = "discard_orbital_teleporter"
+    owner: int
+    territory: str
+    to: str
+
+
+USE = UseOrbitalTeleporter
+DISCARD = DiscardOrbitalTeleporter
+
+
+def use_fuel(state: GameState, action: UseOrbitalTeleporter) -> int:
+    return COST
+
+
+def _docked(state: GameState, action: UseOrbitalTeleporter) -> int | str:
+    if action.facility not in LAYOUT:
+        return f"there is no orbital facility called '{action.facility}'."
+    if action.facility == Facility.TERRAFORMING_STATION:
+        return "a ship cannot be moved off the Terraforming Station."
+    for i, s in enumerate(state.ships):
+        mine = state.relic_owner == action.seat if s.is_relic else s.owner == action.seat
+        if mine and s.loc == action.facility and s.value == action.ship \
+                and s.is_relic == action.relic:
+            return i
+    what = "Relic Ship" if action.relic else "ship"
+    return f"you have no {what} showing {action.ship} docked at the " \
+           f"{FACILITY_NAMES[action.facility]}."
+
+
+def _dock(action: UseOrbitalTeleporter) -> Dock:
+    values = tuple(sorted((action.ship, *action.joined)))
+    relic = action.ship if action.relic else action.joined_relic
+    return Dock(action.seat, action.to, values, relic)
+
+
+def _lift(state: GameState, index: int, events: list[Event]) -> None:
+    """The ship leaves its facility; a pair leaving the Market takes its rate (ruling B7)."""
+    ship = state.ships[index]
+    if ship.loc == Facility.ORBITAL_MARKET and ship.value in state.turn.market_rates:
+        same = sum(1 for s in state.ships if s.loc == ship.loc and s.slot == ship.slot)
+        if same == 2:
+            state.turn.market_rates.remove(ship.value)
+    events.append(event("teleported", commander(state, index), ship=ship.id,
+                        came_from=ship.loc))
+    ship.loc, ship.slot = UNPLACED, -1
+
+
+def commander(state: GameState, index: int) -> int | None:
+    ship = state.ships[index]
+    return state.relic_owner if ship.is_relic else ship.owner
+
+
+def use_refusal(state: GameState, action: UseOrbitalTeleporter) -> str | None:
+    index = _docked(state, action)
+    if isinstance(index, str):
+        return index
+    if action.to == action.facility:
+        return "the ship must move to a different facility from the one it left."
+    if action.to not in facilities.MODULES:
+        return f"there is no orbital facility called '{action.to}' to dock at."
+    trial = state.clone()
+    trial.seats[action.seat].fuel -= with_pohl(state, action.seat, COST)
+    _lift(trial, index, [])
+    reason = facilities.dock_refusal(trial, _dock(action))
+    return f"the ship cannot dock there: {reason}" if reason else None
+
+
+def use(state: GameState, action: UseOrbitalTeleporter, events: list[Event]) -> None:
+    index = _docked(state, action)
+    assert isinstance(index, int)
+    _lift(state, index, events)
+    facilities.do_dock(state, _dock(action), events)
+
+
+def use_candidates(state: GameState, seat: int) -> list[Action]:
+    mine = sorted({(s.loc, s.value, s.is_relic) for i, s in enumerate(state.ships)
+                   if s.loc in LAYOUT and s.loc != Facility.TERRAFORMING_STATION
+                   and commander(state, i) == seat})
+    tokens = unplaced_tokens(state, seat)
+    out: list[Action] = []
+    for source, value, relic in mine:
+        for to in facilities.MODULES:
+            if to == source:
+                continue
+            for joined, joined_relic in _joiners(tokens, to):
+                values = tuple(sorted((value, *joined)))
+                if facilities.shape_refusal(to, values) is None:
+                    out.append(UseOrbitalTeleporter(seat, source, value, to, relic, joined,
+                                                    joined_relic))
+    return out
+
+
+def _joiners(tokens: list[tuple[int, bool]], to: str) -> list[tuple[tuple[int, ...],
+                                                                    int | None]]:
+    """Unplaced ships that could join the moved one: none, or one or two of them."""
+    need = group_size(to) - 1 if shape(to) != "track" else 0
+    out: list[tuple[tuple[int, ...], int | None]] = [((), None)] if need == 0 else []
+    if need >= 1:
+        for i, (v, r) in enumerate(tokens):
+            if need == 1:
+                out.append(((v,), v if r else None))
+            for w, q in tokens[i:]:
+                if need == 2 and not (r and q):
+                    relic = v if r else w if q else None
+                    out.append((tuple(sorted((v, w))), relic))
+    return out
+
+
+def discard_refusal(state: GameState, action: DiscardOrbitalTeleporter) -> str | None:
+    for territory in (action.territory, action.to):
+        if territory not in TERRITORY_NAMES:
+            return f"there is no territory called '{territory}'."
+    if not 0 <= action.owner < state.players:
+        return "there is no such player in this game."
+    if action.territory == action.to:
+        return "the colony must move to a different territory."
+    if state.colonies[action.territory][action.owner] == 0:
+        return (f"{COLOURS[action.owner]} has no colony on "
+                f"{TERRITORY_NAMES[action.territory]}.")
+    return fields.colony_move_refusal(state, action.territory, action.to)
+
+
+def discard(state: GameState, action: DiscardOrbitalTeleporter, events: list[Event]) -> None:
+    events.append(event("colony_moved", action.seat, card=ID, owner=action.owner,
+                        came_from=action.territory, to=action.to))
+    remove_colony(state, action.owner, action.territory, events)
+    add_colony(state, action.owner, action.to, events)
+
+
+def discard_candidates(state: GameState, seat: int) -> list[Action]:
+    return [DiscardOrbitalTeleporter(seat, owner, t, to)
+            for t, counts in state.colonies.items() for owner, n in enumerate(counts) if n
+            for to in territories() if to != t]
+
+
+def parse_use(words: list[str], seat: int, players: int | None) -> Action:
+    if len(words) < 3:
+        words_count(words, 3, ID, "use orbital_teleporter lunar_mine 6 alien_artifact")
+    value, relic = ship_word(words[1])
+    joined = [ship_word(w) for w in words[3:]]
+    relics = [v for v, r in joined if r]
+    if len(relics) + relic > 1:
+        raise InvalidAction("There is only one Relic Ship.")
+    return UseOrbitalTeleporter(seat, facility_id(words[0]), value, facility_id(words[2]),
+                                relic, tuple(sorted(v for v, _ in joined)),
+                                relics[0] if relics else None)
+
+
+def format_use(action: UseOrbitalTeleporter) -> list[str]:
+    joined = [str(v) for v in action.joined]
+    if action.joined_relic is not None and str(action.joined_relic) in joined:
+        joined[joined.index(str(action.joined_relic))] += "r"
+    return [action.facility, ship_text(action.ship, action.relic), action.to, *joined]
+
+
+def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
+    words_count(words, 3, ID, "discard orbital_teleporter red van_vogt_mountains lem_badlands")
+    return DiscardOrbitalTeleporter(seat, seat_of(words[0], players), territory_id(words[1]),
+                                    territory_id(words[2]))
+
+
+def format_discard(action: DiscardOrbitalTeleporter) -> list[str]:
+    return [COLOURS[action.owner], action.territory, action.to]

@@ -1,0 +1,220 @@
+"""Plasma Cannon (base-game.md §6.3).
+
+Use, 1 fuel per ship: remove any number of other players' ships from one facility. They go to
+the Maintenance Bay; a ship taken off the Terraforming Station goes to the stock instead (the
+Relic Ship home to Burroughs Desert). Never your own ships.
+Discard: send one other player's docked ship to the stock (the Relic Ship home). Legal only
+when that player keeps at least 3 ships of their colour; a ship on the Terraforming Station
+and the Relic Ship do not count as theirs for this test (ruling B6).
+
+Targets are written by colour and value ('red 4', 'blue 5r' for the Relic Ship). Among
+equal ships of one colour at one facility the engine takes the one in the lowest port group.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..actions import Action, register_action
+from ..board import LAYOUT
+from ..errors import InvalidAction
+from ..events import Event, event
+from ..ids import COLOURS, FACILITY_NAMES, SHIPS_MIN, Card, Facility
+from ..notation import facility_id, seat_of
+from ..state import STOCK, GameState
+from ..territories import send_to_bay, send_to_stock
+from .common import ship_text, ship_word, words_count
+
+ID = Card.PLASMA_CANNON
+TERRAFORMING = Facility.TERRAFORMING_STATION
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class UsePlasmaCannon(Action):
+    """Remove ships of `owners` showing `ships` (pairwise) from `facility`; `relic_at` is the
+    position of the Relic Ship among them, if it is one."""
+
+    kind: ClassVar[str] = "use_plasma_cannon"
+    facility: str
+    owners: tuple[int, ...]
+    ships: tuple[int, ...]
+    relic_at: int | None = None
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class DiscardPlasmaCannon(Action):
+    """Send the ship of `owner` showing `ship` at `facility` to the stock."""
+
+    kind: ClassVar[str] = "discard_plasma_cannon"
+    owner: int
+    ship: int
+    facility: str
+    relic: bool = False
+
+
+USE = UsePlasmaCannon
+DISCARD = DiscardPlasmaCannon
+
+
+def commander(state: GameState, index: int) -> int | None:
+    ship = state.ships[index]
+    return state.relic_owner if ship.is_relic else ship.owner
+
+
+def find(state: GameState, seat: int, facility: str, owner: int, value: int, relic: bool,
+         taken: list[int]) -> int | str:
+    """The target ship's index, or why there is none."""
+    if facility not in LAYOUT:
+        return f"there is no orbital facility called '{facility}' to shoot at."
+    if not 0 <= owner < state.players:
+        return "there is no such player in this game."
+    if owner == seat:
+        return "you can never target your own ships."
+    found = sorted((s.slot, i) for i, s in enumerate(state.ships)
+                   if i not in taken and s.loc == facility and s.value == value
+                   and s.is_relic == relic and commander(state, i) == owner)
+    if not found:
+        what = "Relic Ship" if relic else "ship"
+        return f"{COLOURS[owner]} has no {what} showing {value} at the {FACILITY_NAMES[facility]}."
+    return found[0][1]
+
+
+def targets(state: GameState, action: UsePlasmaCannon) -> list[int] | str:
+    if len(action.owners) != len(action.ships) or not action.ships:
+        return "name each target ship by colour and value."
+    if action.relic_at is not None and not 0 <= action.relic_at < len(action.ships):
+        return "the Relic Ship must be one of the targets."
+    taken: list[int] = []
+    for k, (owner, value) in enumerate(zip(action.owners, action.ships, strict=True)):
+        found = find(state, action.seat, action.facility, owner, value, k == action.relic_at,
+                     taken)
+        if isinstance(found, str):
+            return found
+        taken.append(found)
+    return taken
+
+
+def use_fuel(state: GameState, action: UsePlasmaCannon) -> int:
+    return len(action.ships)
+
+
+def use_refusal(state: GameState, action: UsePlasmaCannon) -> str | None:
+    found = targets(state, action)
+    return found if isinstance(found, str) else None
+
+
+def use(state: GameState, action: UsePlasmaCannon, events: list[Event]) -> None:
+    found = targets(state, action)
+    assert not isinstance(found, str)
+    events.append(event("shot", action.seat, card=ID, facility=action.facility,
+                        ships=[state.ships[i].id for i in found]))
+    for i in found:
+        if action.facility == TERRAFORMING:
+            send_to_stock(state, i, events)
+        else:
+            send_to_bay(state, i)
+
+
+def _others(state: GameState, seat: int, facility: str) -> list[tuple[int, int, bool]]:
+    """Distinct (owner, value, is the Relic Ship) of other players' ships at a facility."""
+    out = set()
+    for i, s in enumerate(state.ships):
+        owner = commander(state, i)
+        if s.loc == facility and owner is not None and owner != seat:
+            out.add((owner, s.value, s.is_relic))
+    return sorted(out)
+
+
+def use_candidates(state: GameState, seat: int) -> list[Action]:
+    """Each other player's ship alone, and every other player's ship at the facility."""
+    out: list[Action] = []
+    for facility in LAYOUT:
+        every = [(commander(state, i), s.value, s.is_relic) for i, s in enumerate(state.ships)
+                 if s.loc == facility and commander(state, i) not in (None, seat)]
+        for owner, value, relic in _others(state, seat, facility):
+            out.append(UsePlasmaCannon(seat, facility, (owner,), (value,), 0 if relic else None))
+        if len(every) > 1:
+            every.sort(key=lambda t: (t[0] or 0, t[1], t[2]))
+            relic_at = next((k for k, (_, _, r) in enumerate(every) if r), None)
+            out.append(UsePlasmaCannon(seat, facility, tuple(o or 0 for o, _, _ in every),
+                                       tuple(v for _, v, _ in every), relic_at))
+    return out
+
+
+def colour_count(state: GameState, owner: int) -> int:
+    """Ships of `owner`'s colour in play, less any on the Terraforming Station (ruling B6)."""
+    return sum(1 for s in state.ships
+               if s.owner == owner and s.loc not in (STOCK, TERRAFORMING))
+
+
+def discard_refusal(state: GameState, action: DiscardPlasmaCannon) -> str | None:
+    found = find(state, action.seat, action.facility, action.owner, action.ship,
+                 action.relic, [])
+    if isinstance(found, str):
+        return found
+    after = colour_count(state, action.owner)
+    if not action.relic and action.facility != TERRAFORMING:
+        after -= 1
+    if after < SHIPS_MIN:
+        return (f"{COLOURS[action.owner]} must keep at least 3 ships of their colour, not "
+                f"counting a ship on the Terraforming Station or the Relic Ship; they would "
+                f"keep {after} (ruling B6).")
+    return None
+
+
+def discard(state: GameState, action: DiscardPlasmaCannon, events: list[Event]) -> None:
+    found = find(state, action.seat, action.facility, action.owner, action.ship,
+                 action.relic, [])
+    assert isinstance(found, int)
+    events.append(event("shot", action.seat, card=ID, facility=action.facility,
+                        ships=[state.ships[found].id], to=STOCK))
+    send_to_stock(state, found, events)
+
+
+def discard_candidates(state: GameState, seat: int) -> list[Action]:
+    return [DiscardPlasmaCannon(seat, owner, value, facility, relic)
+            for facility in LAYOUT for owner, value, relic in _others(state, seat, facility)]
+
+
+def _target_words(words: list[str], players: int | None) -> tuple[list[int], list[int],
+                                                                  int | None]:
+    if not words or len(words) % 2:
+        raise InvalidAction("Plasma Cannon: write each target as colour and value, like "
+                            "'use plasma_cannon shipyard red 2 red 2'.")
+    owners, values, relic_at = [], [], None
+    for i in range(0, len(words), 2):
+        value, is_relic = ship_word(words[i + 1])
+        owners.append(seat_of(words[i], players))
+        values.append(value)
+        if is_relic:
+            relic_at = i // 2
+    return owners, values, relic_at
+
+
+def parse_use(words: list[str], seat: int, players: int | None) -> Action:
+    if not words:
+        words_count(words, 3, ID, "use plasma_cannon lunar_mine red 4")
+    owners, values, relic_at = _target_words(words[1:], players)
+    return UsePlasmaCannon(seat, facility_id(words[0]), tuple(owners), tuple(values), relic_at)
+
+
+def format_use(action: UsePlasmaCannon) -> list[str]:
+    words = [action.facility]
+    for k, (owner, value) in enumerate(zip(action.owners, action.ships, strict=False)):
+        words += [COLOURS[owner] if 0 <= owner < len(COLOURS) else str(owner),
+                  ship_text(value, k == action.relic_at)]
+    return words
+
+
+def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
+    words_count(words, 3, ID, "discard plasma_cannon yellow 6 lunar_mine")
+    value, relic = ship_word(words[1])
+    return DiscardPlasmaCannon(seat, seat_of(words[0], players), value, facility_id(words[2]),
+                               relic)
+
+
+def format_discard(action: DiscardPlasmaCannon) -> list[str]:
+    return [COLOURS[action.owner], ship_text(action.ship, action.relic), action.facility]

@@ -1,0 +1,155 @@
+"""Temporal Warper (base-game.md §6.3).
+
+Use, 1 fuel: re-roll any number of your unplaced ships (new random information: the
+`rerolled` event is an undo barrier).
+Discard: take any one card of your choice from the Alien Tech discard pile (public, ruling
+C4), one you do not own (§6.2.1). The Warper reaches the pile only after the taking, so it
+cannot take itself back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .. import dice
+from ..actions import Action, register_action
+from ..deck import gain_card
+from ..errors import InvalidAction
+from ..events import Event, event
+from ..ids import CARD_NAMES, Card
+from ..notation import card_id
+from ..state import UNPLACED, GameState
+from .common import card_name, ship_text, ship_word, unplaced_tokens, words_count
+
+ID = Card.TEMPORAL_WARPER
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class UseTemporalWarper(Action):
+    """Re-roll unplaced ships showing `ships`; `relic` is the Relic Ship's value among them."""
+
+    kind: ClassVar[str] = "use_temporal_warper"
+    ships: tuple[int, ...]
+    relic: int | None = None
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class DiscardTemporalWarper(Action):
+    """Take `card` from the discard pile."""
+
+    kind: ClassVar[str] = "discard_temporal_warper"
+    card: str
+
+
+USE = UseTemporalWarper
+DISCARD = DiscardTemporalWarper
+
+
+def use_fuel(state: GameState, action: UseTemporalWarper) -> int:
+    return 1
+
+
+def _ships(state: GameState, action: UseTemporalWarper) -> list[int] | str:
+    wanted = list(action.ships)
+    chosen: list[int] = []
+    if action.relic is not None:
+        r = state.ships[-1]
+        if state.relic_owner != action.seat or r.loc != UNPLACED or r.value != action.relic:
+            return f"you have no unplaced Relic Ship showing {action.relic}."
+        if action.relic not in wanted:
+            return "the Relic Ship's value must be one of the ships re-rolled."
+        wanted.remove(action.relic)
+        chosen.append(len(state.ships) - 1)
+    for value in wanted:
+        index = next((i for i, s in enumerate(state.ships) if i not in chosen
+                      and s.owner == action.seat and s.loc == UNPLACED and s.value == value),
+                     None)
+        if index is None:
+            return f"you have no unplaced ship showing {value} left to re-roll."
+        chosen.append(index)
+    return chosen
+
+
+def use_refusal(state: GameState, action: UseTemporalWarper) -> str | None:
+    if not action.ships:
+        return "choose at least one unplaced ship to re-roll."
+    found = _ships(state, action)
+    return found if isinstance(found, str) else None
+
+
+def use(state: GameState, action: UseTemporalWarper, events: list[Event]) -> None:
+    found = _ships(state, action)
+    assert not isinstance(found, str)
+    before = [state.ships[i].value for i in found]
+    for i in found:
+        state.ships[i].value = dice.roll(state)
+    events.append(event("rerolled", action.seat, card=ID, was=before,
+                        now=[state.ships[i].value for i in found],
+                        ships=[state.ships[i].id for i in found]))
+
+
+def use_candidates(state: GameState, seat: int) -> list[Action]:
+    """Each single ship, and every ship showing less than k (k = 2..7): natural choices."""
+    tokens = unplaced_tokens(state, seat)
+    hand = [(s.value, False) for s in state.ships if s.owner == seat and s.loc == UNPLACED]
+    hand += [t for t in tokens if t[1]]
+    out: list[Action] = [UseTemporalWarper(seat, (v,), v if r else None) for v, r in tokens]
+    seen: set[tuple[tuple[int, ...], int | None]] = {(a.ships, a.relic) for a in out
+                                                     if isinstance(a, UseTemporalWarper)}
+    for k in range(2, 8):
+        low = sorted(t for t in hand if t[0] < k)
+        key = (tuple(v for v, _ in low), next((v for v, r in low if r), None))
+        if len(low) > 1 and key not in seen:
+            seen.add(key)
+            out.append(UseTemporalWarper(seat, *key))
+    return out
+
+
+def discard_refusal(state: GameState, action: DiscardTemporalWarper) -> str | None:
+    name = card_name(action.card)
+    if action.card not in state.discard:
+        return f"there is no {name} in the discard pile."
+    if action.card in state.seats[action.seat].cards and action.card != ID:
+        return f"you already own a {name}; one copy of each card per player."
+    return None
+
+
+def discard(state: GameState, action: DiscardTemporalWarper, events: list[Event]) -> None:
+    state.discard.remove(action.card)
+    gain_card(state, action.seat, action.card, events, how=ID)
+    events.append(event("took_from_discard", action.seat, card=action.card))
+
+
+def discard_candidates(state: GameState, seat: int) -> list[Action]:
+    return [DiscardTemporalWarper(seat, c) for c in dict.fromkeys(state.discard)
+            if c in CARD_NAMES]
+
+
+def parse_use(words: list[str], seat: int, players: int | None) -> Action:
+    if not words:
+        words_count(words, 1, ID, "use temporal_warper 1 2")
+    ships = [ship_word(w) for w in words]
+    relics = [v for v, r in ships if r]
+    if len(relics) > 1:
+        raise InvalidAction("There is only one Relic Ship.")
+    return UseTemporalWarper(seat, tuple(sorted(v for v, _ in ships)),
+                             relics[0] if relics else None)
+
+
+def format_use(action: UseTemporalWarper) -> list[str]:
+    words = [str(v) for v in action.ships]
+    if action.relic is not None and str(action.relic) in words:
+        words[words.index(str(action.relic))] = ship_text(action.relic, True)
+    return words
+
+
+def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
+    words_count(words, 1, ID, "discard temporal_warper alien_city")
+    return DiscardTemporalWarper(seat, card_id(words[0]))
+
+
+def format_discard(action: DiscardTemporalWarper) -> list[str]:
+    return [action.card]

@@ -1,0 +1,184 @@
+"""Bots: they play self-play tests, benchmarks, and the turns of absent players.
+
+A bot is `bot(state, seat, rng) -> Action`, where `rng` is the bot's own `[seed, counter]`
+advanced with `dice.below`. A bot decides from its seat's view only: it never reads the draw
+pile's order, the game's generator or scripted dice (`redacted` blanks them, and a test
+proves the greedy bot chooses the same on both). Bots play the fast path: `play_game` works
+on one private state with `apply_in_place`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import apply_in_place, dice
+from .actions import (
+    Action,
+    BuyRelic,
+    Claim,
+    Cycle,
+    Dock,
+    EndRaid,
+    EndTurn,
+    Land,
+    Launch,
+    Steal,
+    StealCard,
+    Trade,
+)
+from .flow import new_game
+from .ids import VP_CARDS, Facility, Field
+from .rules import legal_actions
+from .scoring import vp
+from .state import GameState
+from .territories import controller_of
+
+Bot = Callable[[GameState, int, list[int]], Action]
+HIDDEN_CARD = "hidden"
+
+# What a docking is worth to the greedy bot before the ship values are weighed.
+DOCK_WORTH: dict[str, float] = {
+    Facility.COLONY_CONSTRUCTOR: 20.0,
+    Facility.TERRAFORMING_STATION: 18.0,
+    Facility.SHIPYARD: 12.0,
+    Facility.RAIDERS_OUTPOST: 6.0,
+    Facility.ORBITAL_MARKET: 4.0,
+    Facility.LUNAR_MINE: 5.0,
+    Facility.ALIEN_ARTIFACT: 2.0,
+    Facility.SOLAR_CONVERTER: 3.0,
+    Facility.COLONIST_HUB: 4.0,
+}
+
+
+def redacted(state: GameState, seat: int) -> GameState:
+    """A copy holding only what `seat` may know: no deck order, generator or scripted dice."""
+    copy = state.clone()
+    copy.deck = [HIDDEN_CARD] * len(state.deck)
+    copy.rng = [0, 0]
+    copy.scripted = []
+    return copy
+
+
+def random_bot(state: GameState, seat: int, rng: list[int]) -> Action:
+    """Any legal action, uniformly."""
+    menu = legal_actions(state, seat)
+    return menu[dice.below(rng, len(menu))]
+
+
+def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
+    """The best-scoring legal action by a quick heuristic; ties broken by `rng`."""
+    menu = legal_actions(state, seat)
+    best: list[Action] = []
+    best_score = float("-inf")
+    for action in menu:
+        score = _score(state, seat, action)
+        if score > best_score:
+            best, best_score = [action], score
+        elif score == best_score:
+            best.append(action)
+    return best[dice.below(rng, len(best))] if len(best) > 1 else best[0]
+
+
+def _score(state: GameState, seat: int, action: Action) -> float:
+    if isinstance(action, Dock):
+        return _dock_score(state, seat, action)
+    if isinstance(action, Land):
+        return _land_score(state, seat, action.territory)
+    if isinstance(action, Steal | StealCard):
+        return _raid_score(state, seat, action)
+    if isinstance(action, Trade):
+        me = state.seats[seat]
+        return 15.0 - action.rate if me.ore < 4 and me.fuel >= action.rate + 1 else -1.0
+    if isinstance(action, Claim):
+        return 25.0 if action.card in VP_CARDS else 14.0
+    if isinstance(action, Launch):
+        return 30.0
+    if isinstance(action, BuyRelic):
+        return 16.0
+    if isinstance(action, Cycle):
+        return 0.5 if not any(c in VP_CARDS for c in state.display) else -1.0
+    if isinstance(action, EndTurn):
+        return -10.0 - action.return_ore  # give back fuel before ore
+    if isinstance(action, EndRaid):
+        return 0.0  # only when nothing is worth taking
+    return -5.0  # a card power: only rather than ending the turn
+
+
+def _dock_score(state: GameState, seat: int, action: Dock) -> float:
+    facility = action.facility
+    values = action.values
+    me = state.seats[seat]
+    score = DOCK_WORTH.get(facility, 0.0)
+    if facility == Facility.COLONIST_HUB:
+        score += 26.0 if action.launch else 1.5 * len(values)
+    elif facility == Facility.SOLAR_CONVERTER:
+        score += 0.5 * values[0] - (2.0 if me.fuel > 5 else 0.0)
+    elif facility == Facility.LUNAR_MINE:
+        score -= 0.4 * values[0] + (2.0 if me.ore > 5 else 0.0)
+    elif facility == Facility.ALIEN_ARTIFACT:
+        score += 0.3 * values[0]
+        if state.turn.artifact_total + values[0] >= 8 and state.display:
+            score += 8.0
+    elif facility == Facility.RAIDERS_OUTPOST:
+        score += 0.5 * max(s.fuel + s.ore for i, s in enumerate(state.seats) if i != seat)
+    elif facility == Facility.ORBITAL_MARKET:
+        score += 2.0 - values[0] if me.fuel >= values[0] else -4.0
+    elif facility == Facility.COLONY_CONSTRUCTOR:
+        score -= 0.1 * values[0]  # keep high triples for nothing better: use low ones first
+    if action.relic is not None:
+        score -= 0.2
+    return score
+
+
+def _land_score(state: GameState, seat: int, territory: str) -> float:
+    counts = state.colonies[territory]
+    before = state.controllers.get(territory)
+    after_counts = list(counts)
+    after_counts[seat] += 1
+    after = controller_of(after_counts)
+    score = 0.0
+    if after == seat and before != seat:
+        score += 10.0
+        if state.fields.get(Field.POSITRON) == territory:
+            score += 3.0
+    if before is not None and before != seat and after != before:
+        score += 4.0 + (2.0 if before == _leader(state, seat) else 0.0)
+    if before == seat:
+        score -= 2.0  # already ours: a colony here adds only its own point
+    return score - 0.1 * sum(counts)
+
+
+def _raid_score(state: GameState, seat: int, action: Steal | StealCard) -> float:
+    victim = state.seats[action.victim]
+    leader = 2.0 if action.victim == _leader(state, seat) else 0.0
+    if isinstance(action, StealCard):
+        mine = state.seats[seat].cards
+        if action.card in VP_CARDS and action.card not in mine:
+            return 20.0 + leader
+        return -1.0
+    held = victim.ore if action.resource == "ore" else victim.fuel
+    return (3.0 if action.resource == "ore" else 2.0) + leader + 0.1 * held
+
+
+def _leader(state: GameState, seat: int) -> int:
+    """The opponent with most VP (the lowest seat on a tie)."""
+    others = [i for i in range(state.players) if i != seat]
+    return max(others, key=lambda i: (vp(state, i), -i))
+
+
+def play_game(players: int, seed: int, bot: Bot | list[Bot],
+              options: dict[str, Any] | None = None,
+              max_steps: int = 5000) -> tuple[GameState, list[Action]]:
+    """Play one game with bots (one for every seat, or one each); returns the final state
+    and the actions taken. Bot randomness comes from `[seed, 0]`, apart from the game's."""
+    bots = bot if isinstance(bot, list) else [bot] * players
+    state = new_game(players, seed, options)
+    rng = [seed ^ 0x5EED, 0]
+    actions: list[Action] = []
+    while state.phase != "over" and len(actions) < max_steps:
+        seat = state.turn.pending["seat"] if state.turn.pending else state.turn.seat
+        action = bots[seat](state, seat, rng)
+        apply_in_place(state, action)
+        actions.append(action)
+    return state, actions

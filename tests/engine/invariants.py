@@ -1,0 +1,188 @@
+"""Checks that hold at every step of every game; used by test_invariants and the benchmark.
+
+`checked_game` plays one bot game on the fast path and, at every step, checks the position
+(`check_position`) and the menu (`check_menu`); it returns the final state, the actions and
+a few snapshots for replay checks.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from pbem.engine import (
+    GameState,
+    RulesError,
+    action_from_json,
+    action_to_json,
+    apply,
+    apply_in_place,
+    awaited,
+    check,
+    dice,
+    format_action,
+    legal_actions,
+    new_game,
+    parse_action,
+    replay,
+)
+from pbem.engine.actions import Action, EndTurn
+from pbem.engine.board import LAYOUT, group_count
+from pbem.engine.bots import Bot
+from pbem.engine.ids import (
+    BASE_DECK,
+    COLONIES,
+    DISPLAY_SIZE,
+    FACILITY_NAMES,
+    HUB_CIRCLES,
+    RESOURCE_LIMIT,
+    SHIPS_MIN,
+    Facility,
+)
+from pbem.engine.state import BAY, RELIC_HOME, STOCK, UNPLACED
+from pbem.engine.territories import controller_of
+
+MAX_STEPS = 4000  # far above any game seen (random 4-seat games average ~400 steps)
+
+
+def roundtrip(state: GameState) -> GameState:
+    return GameState.from_json(json.loads(json.dumps(state.to_json())))
+
+
+def check_position(state: GameState) -> None:
+    """Resources, ships, colonies, control and cards are all where the rules allow."""
+    assert roundtrip(state) == state, "JSON round-trip changed the state"
+    for seat in state.seats:
+        assert seat.fuel >= 0 and seat.ore >= 0, "a negative resource"
+        assert seat.colonies >= 0 and 0 <= seat.hub_circle <= HUB_CIRCLES
+        assert len(seat.cards) == len(set(seat.cards)), "two copies of a card in one hand"
+    _check_ships(state)
+    for i, seat in enumerate(state.seats):
+        landed = sum(counts[i] for counts in state.colonies.values())
+        on_hub = 1 if seat.hub_circle else 0
+        pending = state.turn.pending
+        flying = pending is not None and pending["kind"] == "land" \
+            and pending["seat"] == i and pending["source"] == "launch"
+        total = seat.colonies + on_hub + landed + (1 if flying else 0)
+        assert total == COLONIES[state.players], f"colonies lost: {pending}"
+    for territory, counts in state.colonies.items():
+        assert min(counts) >= 0
+        assert state.controllers[territory] == controller_of(counts), "wrong controller"
+    cards = Counter(state.deck) + Counter(state.display) + Counter(state.discard)
+    for seat in state.seats:
+        cards.update(seat.cards)
+    assert cards == Counter(BASE_DECK), "Alien Tech cards appeared or vanished"
+    assert len(state.display) <= DISPLAY_SIZE
+    if state.phase != "over":
+        assert awaited(state) is not None
+
+
+def _check_ships(state: GameState) -> None:
+    active = state.turn.seat
+    groups: Counter[tuple[str, int]] = Counter()
+    relic = state.ships[-1]
+    assert relic.owner is None and all(s.owner is not None for s in state.ships[:-1])
+    assert (relic.loc == RELIC_HOME) == (state.relic_owner is None), "Relic Ship misplaced"
+    for ship in state.ships:
+        commander = state.relic_owner if ship.is_relic else ship.owner
+        if ship.loc in (STOCK, BAY, RELIC_HOME):
+            assert ship.slot == -1 and ship.value == 0, f"{ship} keeps a face or a slot"
+            assert ship.loc != STOCK or not ship.is_relic, "the Relic Ship in a stock"
+            assert ship.loc != RELIC_HOME or ship.is_relic
+        elif ship.loc == UNPLACED:
+            assert commander == active, f"{ship} unplaced outside its turn"
+            assert 1 <= ship.value <= 6 and ship.slot == -1
+        else:
+            assert ship.loc in FACILITY_NAMES, f"{ship} at an unknown place"
+            assert 1 <= ship.value <= 6
+            if ship.loc == Facility.COLONIST_HUB:
+                assert commander is not None
+                assert ship.slot == state.seats[commander].hub_track, "off its Hub track"
+            else:
+                assert 0 <= ship.slot < group_count(state, ship.loc), f"{ship} on no port"
+            groups[(ship.loc, ship.slot)] += 1
+    for (facility, _slot), count in groups.items():
+        assert count <= LAYOUT[facility][1], f"too many ships in one group at {facility}"
+    for seat in range(state.players):
+        in_play = sum(1 for s in state.ships if s.owner == seat and s.loc != STOCK)
+        assert in_play >= SHIPS_MIN, "fewer than 3 ships of a colour in play"
+
+
+def check_menu(state: GameState) -> list[Action]:
+    """Every menu entry passes `check` and round-trips through text and JSON."""
+    seat = awaited(state)
+    assert seat is not None
+    menu = legal_actions(state, seat)
+    assert menu, "the awaited seat has nothing to do: the game would stall"
+    for other in range(state.players):
+        if other != seat:
+            assert legal_actions(state, other) == []
+    for action in menu:
+        check(state, action)
+        assert parse_action(format_action(action), seat, state.players) == action
+        assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
+    return menu
+
+
+def checked_game(players: int, seed: int, bot: Bot, sample: int = 7,
+                 menus: bool = True) -> tuple[GameState, list[Action], dict[int, Any]]:
+    """Play a game, checking everything at every step; `sample`: every how many steps the
+    slow path (`apply` on a copy) is compared with the fast one and snapshots are kept."""
+    state = new_game(players, seed)
+    rng = [seed ^ 0x1DEA, 0]
+    actions: list[Action] = []
+    snapshots: dict[int, Any] = {}
+    while state.phase != "over":
+        assert len(actions) < MAX_STEPS, "the game did not end"
+        check_position(state)
+        seat = awaited(state)
+        assert seat is not None
+        if menus:
+            check_menu(state)
+        action = bot(state, seat, rng)
+        if len(actions) % sample == 0:
+            before = state.to_json()
+            new, _ = apply(state, action)
+            assert state.to_json() == before, "apply changed its input"
+            snapshots[len(actions)] = before
+        apply_in_place(state, action)
+        if len(actions) % sample == 0:
+            assert new == state, "apply and apply_in_place disagree"
+        if isinstance(action, EndTurn):
+            me = state.seats[action.seat]
+            assert me.fuel + me.ore <= RESOURCE_LIMIT
+        actions.append(action)
+    check_position(state)
+    assert state.result is not None and state.result["winners"]
+    return state, actions, snapshots
+
+
+def check_replay(players: int, seed: int, state: GameState, actions: list[Action],
+                 snapshots: dict[int, Any], picks: list[int]) -> None:
+    """`replay` gives the final state and the snapshots at the chosen steps."""
+    assert replay(players, seed, None, actions) == state
+    for step in picks:
+        assert replay(players, seed, None, actions[:step]).to_json() == snapshots[step]
+
+
+def pick(rng: list[int], items: list[Any], k: int) -> list[Any]:
+    pool = list(items)
+    return [pool.pop(dice.below(rng, len(pool))) for _ in range(min(k, len(pool)))]
+
+
+def expect_refusal_only(state: GameState, action: Action) -> bool:
+    """`check` refuses with a readable RulesError or accepts; True when it accepts."""
+    try:
+        check(state, action)
+    except RulesError as exc:
+        assert exc.message and str(exc), f"an empty refusal for {action!r}"
+        return False
+    return True
+
+
+def apply_slow(players: int, seed: int, actions: list[Action]) -> GameState:
+    state = new_game(players, seed)
+    for action in actions:
+        state, _ = apply(state, action)
+    return state
