@@ -20,6 +20,15 @@ RELIC_HOME = "burroughs_desert"  # the Relic Ship rests on its territory's print
 Json = dict[str, Any]
 
 
+def deep(value: Any) -> Any:
+    """Copy JSON-shaped data (dicts, lists, scalars) so no list is shared between states."""
+    if isinstance(value, dict):
+        return {k: deep(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [deep(v) for v in value]
+    return value
+
+
 @dataclass(slots=True)
 class Ship:
     """One die. `owner` is a seat; the Relic Ship's is None (see GameState.relic_owner)."""
@@ -50,10 +59,15 @@ class Seat:
     hub_circle: int = 0  # 0 = no colony on the Colonist Hub
     hub_track: int = 0
     cards: list[str] = field(default_factory=list)
+    faction: str | None = None  # Factions: the board this seat chose (ruling F3)
+    agendas: list[str] = field(default_factory=list)  # face-down Agendas (secret, A5)
+    revealed: list[str] = field(default_factory=list)  # revealed Agendas (public)
+    marks: Json = field(default_factory=dict)  # facts kept across turns (Agenda conditions)
 
     def copy(self) -> Seat:
         return Seat(self.fuel, self.ore, self.colonies, self.hub_circle, self.hub_track,
-                    list(self.cards))
+                    list(self.cards), self.faction, list(self.agendas), list(self.revealed),
+                    deep(self.marks) if self.marks else {})
 
 
 @dataclass(slots=True)
@@ -74,13 +88,15 @@ class Turn:
     rolled: list[int] = field(default_factory=list)  # the fleet roll, for mail and agendas
     borrowed: list[str] = field(default_factory=list)  # territory bonuses borrowed this turn
     gained: list[str] = field(default_factory=list)  # cards gained (and kept) this turn
+    facts: Json = field(default_factory=dict)  # what happened this turn (Agenda conditions)
 
     def copy(self) -> Turn:
         return Turn(self.seat, self.round, self.artifact_total, self.may_cycle,
                     list(self.market_rates), self.hub_ships, self.asimov_used,
-                    self.mine_ships, dict(self.pending) if self.pending else None,
+                    self.mine_ships, deep(self.pending) if self.pending else None,
                     list(self.cards_used), self.discards, list(self.rolled),
-                    list(self.borrowed), list(self.gained))
+                    list(self.borrowed), list(self.gained),
+                    deep(self.facts) if self.facts else {})
 
 
 @dataclass(slots=True)
@@ -102,6 +118,10 @@ class GameState:
     result: Json | None = None
     step: int = 0  # actions applied since the start: the state's version
     scripted: list[int] = field(default_factory=list)  # die faces to roll next (secret)
+    agenda_deck: list[str] = field(default_factory=list)  # top card last (secret, A5)
+    agenda_discard: list[str] = field(default_factory=list)  # discarded face-down (secret)
+    draft: list[str] = field(default_factory=list)  # Faction boards not yet chosen (F3)
+    card_tokens: dict[str, int] = field(default_factory=dict)  # e.g. FTL Drive tokens (T4)
 
     def clone(self) -> GameState:
         return GameState(
@@ -110,7 +130,8 @@ class GameState:
             {t: list(c) for t, c in self.colonies.items()}, dict(self.controllers),
             dict(self.fields), list(self.deck), list(self.display), list(self.discard),
             self.relic_owner, self.turn.copy(), list(self.rng), self.phase,
-            self.result, self.step, list(self.scripted),
+            self.result, self.step, list(self.scripted), list(self.agenda_deck),
+            list(self.agenda_discard), list(self.draft), dict(self.card_tokens),
         )
 
     # -- lookups used all over the rules -------------------------------------------------
@@ -140,7 +161,9 @@ class GameState:
             "options": dict(self.options),
             "seats": [
                 {"fuel": s.fuel, "ore": s.ore, "colonies": s.colonies,
-                 "hub_circle": s.hub_circle, "hub_track": s.hub_track, "cards": list(s.cards)}
+                 "hub_circle": s.hub_circle, "hub_track": s.hub_track, "cards": list(s.cards),
+                 "faction": s.faction, "agendas": list(s.agendas), "revealed": list(s.revealed),
+                 "marks": deep(s.marks)}
                 for s in self.seats
             ],
             "ships": [[s.id, s.owner, s.loc, s.slot, s.value] for s in self.ships],
@@ -156,16 +179,20 @@ class GameState:
                 "artifact_total": self.turn.artifact_total, "may_cycle": self.turn.may_cycle,
                 "market_rates": list(self.turn.market_rates), "hub_ships": self.turn.hub_ships,
                 "asimov_used": self.turn.asimov_used, "mine_ships": self.turn.mine_ships,
-                "pending": dict(self.turn.pending) if self.turn.pending else None,
+                "pending": deep(self.turn.pending) if self.turn.pending else None,
                 "cards_used": list(self.turn.cards_used), "discards": self.turn.discards,
                 "rolled": list(self.turn.rolled), "borrowed": list(self.turn.borrowed),
-                "gained": list(self.turn.gained),
+                "gained": list(self.turn.gained), "facts": deep(self.turn.facts),
             },
             "rng": list(self.rng),
             "phase": self.phase,
             "result": self.result,
             "step": self.step,
             "scripted": list(self.scripted),
+            "agenda_deck": list(self.agenda_deck),
+            "agenda_discard": list(self.agenda_discard),
+            "draft": list(self.draft),
+            "card_tokens": dict(self.card_tokens),
         }
 
     @classmethod
@@ -175,7 +202,9 @@ class GameState:
             players=data["players"],
             options=dict(data["options"]),
             seats=[Seat(s["fuel"], s["ore"], s["colonies"], s["hub_circle"], s["hub_track"],
-                        list(s["cards"])) for s in data["seats"]],
+                        list(s["cards"]), s.get("faction"), list(s.get("agendas", [])),
+                        list(s.get("revealed", [])), deep(s.get("marks", {})))
+                   for s in data["seats"]],
             ships=[Ship(*row) for row in data["ships"]],
             colonies={k: list(v) for k, v in data["colonies"].items()},
             controllers=dict(data["controllers"]),
@@ -186,14 +215,19 @@ class GameState:
             relic_owner=data["relic_owner"],
             turn=Turn(t["seat"], t["round"], t["artifact_total"], t["may_cycle"],
                       list(t["market_rates"]), t["hub_ships"], t["asimov_used"],
-                      t["mine_ships"], dict(t["pending"]) if t["pending"] else None,
+                      t["mine_ships"], deep(t["pending"]) if t["pending"] else None,
                       list(t["cards_used"]), t["discards"], list(t["rolled"]),
-                      list(t["borrowed"]), list(t.get("gained", []))),
+                      list(t["borrowed"]), list(t.get("gained", [])),
+                      deep(t.get("facts", {}))),
             rng=list(data["rng"]),
             phase=data["phase"],
             result=data["result"],
             step=data["step"],
             scripted=list(data.get("scripted", [])),
+            agenda_deck=list(data.get("agenda_deck", [])),
+            agenda_discard=list(data.get("agenda_discard", [])),
+            draft=list(data.get("draft", [])),
+            card_tokens=dict(data.get("card_tokens", {})),
         )
 
 

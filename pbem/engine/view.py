@@ -1,7 +1,9 @@
 """What one seat may see. Every secret leaves the engine only through here (ruling C4).
 
-Hidden: the draw pile's order (only its size shows), the seed and generator counter.
-The base game has no other secrets: cards in hand are face-up.
+Hidden: the draw pile's order (only its size shows), the seed, generator counter and scripted
+dice, the Agenda deck, every seat's face-down Agendas (only their owner sees theirs, under
+"you"), and the Faction boards not yet chosen (only the chooser sees them). Alien Tech cards in
+hand are face-up, so public.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
             "hub_circle": s.hub_circle,
             "hub_track": s.hub_track,
             "cards": list(s.cards),
+            "faction": s.faction,
+            "revealed": list(s.revealed),
+            "agendas_hidden": len(s.agendas),  # face-down Agendas: only their owner sees them
             "vp": vp_breakdown(state, i),
             "ships_in_stock": sum(1 for sh in state.ships if sh.owner == i and sh.loc == "stock"),
         })
@@ -70,6 +75,13 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "result": state.result,
         "viewer": seat,
     }
+    data["agenda_deck_size"] = len(state.agenda_deck)
+    data["card_tokens"] = dict(state.card_tokens)
+    data["draft_size"] = len(state.draft)
     if seat is not None and 0 <= seat < state.players:
+        data["you"] = {"seat": seat, "agendas": list(state.seats[seat].agendas)}
+        pending = turn.pending
+        if pending is not None and pending.get("seat") == seat and pending["kind"] == "draft":
+            data["you"]["draft"] = list(state.draft)  # ruling C4: the chooser sees the boards
         data["legal"] = [action_to_json(a) for a in legal_actions(state, seat)]
     return data
