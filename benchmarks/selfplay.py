@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pbem.engine import replay  # noqa: E402
 from pbem.engine.bots import greedy_bot, play_game, random_bot  # noqa: E402
 
-SEATS = (2, 3, 4)
+SEATS = (2, 3, 4, 5)  # 5 seats with the Factions option (ruling F1)
 TARGET_DECISIONS = 20_000  # greedy decisions per second at 4 seats, one core
 TARGET_REPLAY_MS = 20.0  # replay of a finished 4-seat game
 

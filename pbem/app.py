@@ -16,8 +16,12 @@ from pbem import __version__, models  # noqa: F401  -- registers every table on 
 from pbem.cli import cli
 from pbem.config import fill_instance_defaults, load_config
 from pbem.extensions import csrf, db, migrate
+from pbem.mail.delivery import register as register_mail_step
 from pbem.paths import migrations_dir, templates_dir
+from pbem.scheduler import deadlines
 from pbem.web import blueprints
+from pbem.web.dev_mailbox import bp as dev_mailbox_bp
+from pbem.web.unsubscribe import bp as unsubscribe_bp
 
 # Inline styles and scripts are refused: templates link static files instead.
 CONTENT_SECURITY_POLICY = (
@@ -54,6 +58,11 @@ def create_app(
 
     for blueprint in blueprints():
         app.register_blueprint(blueprint)
+    app.register_blueprint(unsubscribe_bp)
+    if app.config["MAIL_BACKEND"] == "dev":
+        app.register_blueprint(dev_mailbox_bp)  # holds every seat's links: dev only
+    deadlines.register()  # the "deadlines" tick step; before "mail" so reminders leave at once
+    register_mail_step()
     app.cli.add_command(cli)
     app.jinja_env.globals["pbem_version"] = __version__
     app.after_request(_security_headers)

@@ -13,7 +13,10 @@ from pbem import scheduler
 
 
 @pytest.fixture(autouse=True)
-def isolated_registry(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def isolated_registry(request: pytest.FixtureRequest,
+                      monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    if "app" in request.fixturenames:
+        request.getfixturevalue("app")  # the factory registers the real steps: build it first
     monkeypatch.setattr(scheduler, "_steps", {})
     yield
 

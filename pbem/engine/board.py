@@ -5,7 +5,7 @@ Covered ports are simply absent: blockers never move, so they are not modelled a
 
 from __future__ import annotations
 
-from .ids import HUB_PORTS_PER_TRACK, Facility
+from .ids import FACTION_NAMES, HUB_PORTS_PER_TRACK, Facility
 from .lookup import ships_at
 from .state import GameState
 
@@ -20,6 +20,8 @@ LAYOUT: dict[str, tuple[str, int, tuple[int, int, int]]] = {
     Facility.COLONY_CONSTRUCTOR: ("triple", 3, (1, 2, 2)),
     Facility.TERRAFORMING_STATION: ("six", 1, (1, 1, 1)),
     Facility.RAIDERS_OUTPOST: ("run", 3, (1, 1, 1)),
+    # ruling F5: each Faction board's facility has one port for any value
+    **{faction: ("single", 1, (1, 1, 1)) for faction in FACTION_NAMES},
 }
 
 

@@ -27,6 +27,12 @@ from .actions import (
     StealCard,
     Trade,
 )
+from .agendas.actions import DiscardAgenda, DrawAgendas, KeepAgendas, RevealAgenda
+from .alien_tech.chameleon_cloak import UseChameleonCloak
+from .alien_tech.electrofabricator import DiscardElectrofabricator, UseElectrofabricator
+from .alien_tech.lunar_tunneler import UseLunarTunneler
+from .alien_tech.solar_harvester import UseSolarHarvester
+from .factions.bots import faction_score
 from .flow import new_game
 from .ids import VP_CARDS, Facility, Field
 from .rules import legal_actions
@@ -57,6 +63,11 @@ def redacted(state: GameState, seat: int) -> GameState:
     copy.deck = [HIDDEN_CARD] * len(state.deck)
     copy.rng = [0, 0]
     copy.scripted = []
+    copy.agenda_deck = [HIDDEN_CARD] * len(state.agenda_deck)  # ruling A5
+    copy.agenda_discard = [HIDDEN_CARD] * len(state.agenda_discard)
+    for i, s in enumerate(copy.seats):
+        if i != seat:
+            s.agendas = [HIDDEN_CARD] * len(s.agendas)
     return copy
 
 
@@ -81,6 +92,9 @@ def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
 
 
 def _score(state: GameState, seat: int, action: Action) -> float:
+    faction = faction_score(state, seat, action)  # Faction boards' actions and facilities
+    if faction is not None:
+        return faction
     if isinstance(action, Dock):
         return _dock_score(state, seat, action)
     if isinstance(action, Land):
@@ -102,6 +116,29 @@ def _score(state: GameState, seat: int, action: Action) -> float:
         return -10.0 - action.return_ore  # give back fuel before ore
     if isinstance(action, EndRaid):
         return 0.0  # only when nothing is worth taking
+    if isinstance(action, RevealAgenda):
+        return 40.0  # a free VP: reveal whenever allowed
+    if isinstance(action, DrawAgendas):
+        me = state.seats[seat]
+        return 12.0 if len(me.agendas) + len(me.revealed) < 3 else -2.0
+    if isinstance(action, DiscardAgenda):
+        return -0.1 * action.index  # the oldest first
+    if isinstance(action, KeepAgendas):
+        return 1.0
+    return _card_score(state, seat, action)
+
+
+def _card_score(state: GameState, seat: int, action: Action) -> float:
+    """The Factions cards' powers, cheaply (rulings T1-T8); any other: only before ending."""
+    me = state.seats[seat]
+    if isinstance(action, UseElectrofabricator | UseLunarTunneler):
+        return 6.0 if me.ore < 4 else -5.0
+    if isinstance(action, UseSolarHarvester):
+        return 7.0
+    if isinstance(action, UseChameleonCloak):
+        return DOCK_WORTH.get(action.facility, 0.0) - 2.0
+    if isinstance(action, DiscardElectrofabricator):
+        return 1.0 if me.ore < 2 else -5.0
     return -5.0  # a card power: only rather than ending the turn
 
 

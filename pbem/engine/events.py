@@ -10,7 +10,8 @@ from typing import Any
 
 Event = dict[str, Any]
 
-BARRIER_KINDS = frozenset({"rolled", "cycled", "claimed", "drew", "reshuffled", "rerolled"})
+BARRIER_KINDS = frozenset({"rolled", "cycled", "claimed", "drew", "reshuffled", "rerolled",
+                          "rolled_ship", "drew_agendas", "agendas_reshuffled"})
 
 
 def event(kind: str, seat: int | None = None, **data: Any) -> Event:

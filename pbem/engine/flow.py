@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import dice
-from .alien_tech import resource_cache
+from . import agendas, dice
+from .agendas.facts import on_turn_start
+from .alien_tech import astrogation_servo, experimental_ftl_drive, resource_cache
 from .deck import draw
 from .errors import InvalidAction
 from .events import Event, event
@@ -15,48 +16,73 @@ from .ids import (
     COLOURS,
     DISPLAY_SIZE,
     FACILITY_NAMES,
+    FACTION_NAMES,
+    FACTIONS_DECK,
+    HUB_TRACKS,
+    MAX_PLAYERS,
     MAX_PLAYERS_BASE,
     MIN_PLAYERS,
+    OPTION_VALUES,
     RELIC,
     SHIPS_MAX,
     SHIPS_START,
     START_RESOURCES,
     TECH_DEALT,
     Facility,
+    Faction,
     Field,
     Territory,
 )
+from .payments import gain
 from .scoring import result
 from .state import BAY, RELIC_HOME, STOCK, UNPLACED, GameState, Seat, Ship, Turn
 from .territories import return_relic, send_to_stock
 
-DEFAULT_OPTIONS: dict[str, Any] = {"factions": False}
+# rulings F4, F6: the Factions expansion is on unless the host turns it off
+DEFAULT_OPTIONS: dict[str, Any] = {"factions": True, "new_gaia_rescue": "high"}
+
+
+def game_options(options: dict[str, Any] | None, players: int) -> dict[str, Any]:
+    """The options of a new game, defaults filled in; InvalidAction names what is wrong."""
+    opts = dict(DEFAULT_OPTIONS)
+    for key, value in (options or {}).items():
+        allowed = OPTION_VALUES.get(key)
+        if allowed is None:
+            raise InvalidAction(f"Unknown game option '{key}': the options are "
+                                f"{', '.join(OPTION_VALUES)}.")
+        if isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
+            shown = " or ".join(str(v).lower() for v in allowed)
+            raise InvalidAction(f"Game option '{key}' is {shown}, not {value!r}.")
+        opts[key] = value
+    top = MAX_PLAYERS if opts["factions"] else MAX_PLAYERS_BASE
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= top:
+        game = "A game with the Factions expansion" if opts["factions"] else "The base game"
+        raise InvalidAction(f"{game} takes {MIN_PLAYERS} to {top} players.")
+    return opts
 
 
 def new_game(players: int, seed: int, options: dict[str, Any] | None = None) -> GameState:
-    """A game at the start of seat 0's first turn, its fleet already rolled.
+    """A new game. The base game starts at seat 0's first turn, its fleet already rolled;
+    with Factions (ruling F3) it starts with the draft, the last seat choosing first.
 
     `seed` is the server-side secret from which every roll and shuffle follows (ruling C3).
     """
-    opts = dict(DEFAULT_OPTIONS)
-    opts.update(options or {})
-    if opts.get("factions"):
-        raise InvalidAction("The Factions expansion is not available in this engine yet.")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS_BASE:
-        raise InvalidAction(f"The base game takes {MIN_PLAYERS} to {MAX_PLAYERS_BASE} players.")
+    opts = game_options(options, players)
     if not isinstance(seed, int) or seed < 0:
         raise InvalidAction("The seed is a non-negative integer.")
     seats = []
     for seat in range(players):
-        fuel, ore = START_RESOURCES[seat]
-        seats.append(Seat(fuel=fuel, ore=ore, colonies=COLONIES[players], hub_track=seat))
+        fuel, ore = START_RESOURCES[seat]  # ruling F1
+        seats.append(Seat(fuel=fuel, ore=ore, colonies=COLONIES[players],
+                          hub_track=min(seat, HUB_TRACKS - 1)))
     ships = []
     for seat in range(players):
         for n in range(1, SHIPS_MAX + 1):
             loc = BAY if n <= SHIPS_START else STOCK
             ships.append(Ship(f"{COLOURS[seat]}{n}", seat, loc))
     ships.append(Ship(RELIC, None, RELIC_HOME))
-    deck = [card for card, copies in BASE_DECK.items() for _ in range(copies)]
+    cards = {**BASE_DECK, **FACTIONS_DECK} if opts["factions"] else BASE_DECK  # ruling B4
+    deck = [card for card, copies in cards.items() for _ in range(copies)]
     rng = [seed, 0]
     dice.shuffle(rng, deck)
     state = GameState(
@@ -77,12 +103,26 @@ def new_game(players: int, seed: int, options: dict[str, Any] | None = None) -> 
         card = draw(state, ignored)
         assert card is not None
         state.display.append(card)
-    start_turn(state, 0, [])
+    if opts["factions"]:
+        agendas.setup(state)  # ruling F2
+        _begin_draft(state)
+    else:
+        start_turn(state, 0, [])
     return state
+
+
+def _begin_draft(state: GameState) -> None:
+    """Ruling F3: n+1 boards drawn at random; the last seat chooses first (factions.draft)."""
+    boards = list(FACTION_NAMES)
+    dice.shuffle(state.rng, boards)
+    state.draft = boards[:state.players + 1]
+    state.phase = "draft"
+    state.turn.pending = {"kind": "draft", "seat": state.players - 1}
 
 
 def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
     """Gather (Terraforming ships to the stock, the Relic Ship home) and roll the fleet."""
+    first = len(events)
     turn = Turn(seat=seat, round=state.turn.round)
     if seat == 0 and state.step > 0:
         turn.round += 1
@@ -92,10 +132,13 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
         if not mine:
             continue
         if ship.loc == Facility.TERRAFORMING_STATION:
-            send_to_stock(state, i, events)
-        elif ship.loc in FACILITY_NAMES or ship.loc == UNPLACED:
+            send_to_stock(state, i, events)  # a New Gaia rescue sends it to the Bay (F6)
+        if ship.loc in FACILITY_NAMES or ship.loc == UNPLACED:
             ship.loc, ship.slot = UNPLACED, -1
     events.append(event("turn_started", seat, round=turn.round))
+    if state.seats[seat].faction == Faction.COREX_CONGLOMERATED:  # ruling F15: before the roll
+        controlled = sum(1 for c in state.controllers.values() if c == seat)
+        gain(state, seat, 1 + controlled, 0, events, why=Faction.COREX_CONGLOMERATED)
     rolled = []
     for ship in state.ships:
         mine = ship.owner == seat or (ship.id == RELIC and state.relic_owner == seat)
@@ -108,6 +151,7 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
                         relic=relic.value if state.relic_owner == seat
                         and relic.loc == UNPLACED else None))
     resource_cache.after_roll(state, seat, events)  # before any card can be used (§6.3)
+    on_turn_start(state, events[first:])  # ruling A3: the roll and start-of-turn facts
 
 
 def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,
@@ -118,9 +162,12 @@ def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,
         me.ore -= return_ore
         events.append(event("returned_resources", seat, fuel=return_fuel, ore=return_ore))
     to_bay = [s for s in state.fleet(seat) if s.loc == UNPLACED]
+    to_bay += [state.ships[i] for i in astrogation_servo.unplaced_borrowed(state)
+               if state.ships[i].owner != seat]  # ruling T1: a borrowed ship unused
     for ship in to_bay:
         ship.loc, ship.slot, ship.value = BAY, -1, 0
     events.append(event("turn_ended", seat, to_bay=len(to_bay)))
+    experimental_ftl_drive.end_of_turn(state, events)  # ruling T4: after its third token
     start_turn(state, (seat + 1) % state.players, events)
 
 
@@ -129,6 +176,7 @@ def game_over_check(state: GameState, seat: int, events: list[Event]) -> None:
     me = state.seats[seat]
     if me.colonies == 0 and me.hub_circle == 0 and state.turn.pending is None:
         state.phase = "over"
+        agendas.finish(state, events)  # ruling A4: before the result
         state.result = result(state)
         events.append(event("game_over", seat, result=state.result))
 

@@ -62,6 +62,17 @@ class Card(StrEnum):
     SOLAR_HARVESTER = "solar_harvester"
 
 
+class Faction(StrEnum):
+    COREX_CONGLOMERATED = "corex_conglomerated"
+    DARK_SPACE_EXPLORERS = "dark_space_explorers"
+    HOMESTEADERS_UNION = "homesteaders_union"
+    NEW_GAIA_ENGINEERS = "new_gaia_engineers"
+    PROXIMA_CENTAURI_SCHOLARS = "proxima_centauri_scholars"
+    SCAVENGER_FLEET = "scavenger_fleet"
+    SMUGGLERS_ALLIANCE = "smugglers_alliance"
+    URANIAN_SYNDICATE = "uranian_syndicate"
+
+
 COLOURS = ("red", "green", "blue", "yellow", "purple")  # ruling C1: colours follow seat order
 COLOUR_LETTERS = ("R", "G", "B", "Y", "P")  # ruling B21: never colour alone
 
@@ -77,6 +88,20 @@ FACILITY_NAMES: dict[str, str] = {
     "terraforming_station": "Terraforming Station",
     "raiders_outpost": "Raiders' Outpost",
 }
+
+# ids.toml [factions]. Each chosen board is also a one-port facility whose id is the
+# faction's id (ruling F5), so docking, the Maintenance Bay gather and notation see it.
+FACTION_NAMES: dict[str, str] = {
+    "corex_conglomerated": "Corex Conglomerated",
+    "dark_space_explorers": "Dark Space Explorers",
+    "homesteaders_union": "Homesteader's Union",
+    "new_gaia_engineers": "New Gaia Engineers",
+    "proxima_centauri_scholars": "Proxima Centauri Scholars",
+    "scavenger_fleet": "Scavenger Fleet",
+    "smugglers_alliance": "Smuggler's Alliance",
+    "uranian_syndicate": "Uranian Syndicate",
+}
+FACILITY_NAMES.update(FACTION_NAMES)
 
 TERRITORY_NAMES: dict[str, str] = {
     "asimov_crater": "Asimov Crater",
@@ -183,5 +208,12 @@ RAID_RESOURCES = 4
 HUB_CIRCLES = 7
 HUB_TRACKS = 4
 HUB_PORTS_PER_TRACK = 3
+
+HUB_CIRCLES_LAUNCH_EARLY = 6  # Homesteader's Union owner (ruling F9)
+FACTION_ACCESS_FEE = 1  # fuel, to the owner (ruling F5)
+OPTION_VALUES: dict[str, tuple[object, ...]] = {  # ids.toml [options]
+    "factions": (True, False),
+    "new_gaia_rescue": ("high", "low"),
+}
 
 RELIC = "relic"  # the Relic Ship's ship id

@@ -13,6 +13,8 @@ from typing import Any
 
 from .state import UNPLACED, GameState, Ship
 
+SERVO_SHIPS = "servo_ships"  # Turn.facts key: ids of ships borrowed this turn (ruling T1)
+
 _Index = tuple[GameState, dict[str, list[Ship]], dict[int, list[int]], dict[Any, Any]]
 _CURRENT: ContextVar[_Index | None] = ContextVar("pbem_engine_ship_index", default=None)
 
@@ -30,7 +32,21 @@ def unplaced_indices(state: GameState, seat: int) -> list[int]:
     index = _CURRENT.get()
     if index is not None and index[0] is state:
         return index[2].get(seat, [])
-    return [i for i, s in enumerate(state.ships) if s.loc == UNPLACED and s.owner == seat]
+    own = [i for i, s in enumerate(state.ships) if s.loc == UNPLACED and s.owner == seat]
+    return _with_borrowed(state, seat, own) if SERVO_SHIPS in state.turn.facts else own
+
+
+def borrowed_indices(state: GameState) -> list[int]:
+    """Unplaced ships the active seat took with the Astrogation Servo this turn (ruling T1)."""
+    ids = state.turn.facts.get(SERVO_SHIPS, ())
+    return [i for i, s in enumerate(state.ships) if s.id in ids and s.loc == UNPLACED]
+
+
+def _with_borrowed(state: GameState, seat: int, own: list[int]) -> list[int]:
+    """A borrowed ship is the borrower's during their turn (ruling B20), after their own."""
+    borrowed = borrowed_indices(state)
+    mine = [i for i in own if i not in borrowed]
+    return mine + borrowed if seat == state.turn.seat else mine
 
 
 def memo(state: GameState) -> dict[Any, Any] | None:
@@ -62,6 +78,11 @@ class steady:  # noqa: N801 - used as `with steady(state):`, like a function
             by_loc.setdefault(ship.loc, []).append(ship)
             if ship.loc == UNPLACED and ship.owner is not None:
                 unplaced.setdefault(ship.owner, []).append(i)
+        if SERVO_SHIPS in state.turn.facts:
+            for seat, own in unplaced.items():
+                unplaced[seat] = _with_borrowed(state, seat, own)
+            if state.turn.seat not in unplaced:
+                unplaced[state.turn.seat] = _with_borrowed(state, state.turn.seat, [])
         self.token = _CURRENT.set((state, by_loc, unplaced, {}))
 
     def __exit__(self, *exc: object) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import alien_tech, facilities
+from . import alien_tech, facilities, factions
 from .actions import (
     Action,
     BuyRelic,
@@ -22,11 +22,14 @@ from .actions import (
     StealCard,
     Trade,
 )
+from .agendas import actions as agenda_actions
+from .agendas.facts import after_action
+from .alien_tech import multiverse_window
 from .errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, RulesError
 from .events import Event, event
-from .facilities import alien_artifact, colonist_hub, orbital_market, raiders_outpost
+from .facilities import alien_artifact, colonist_hub, orbital_market, raiders_outpost, shipyard
 from .flow import end_turn, game_over_check
-from .ids import RELIC_SHIP_COST, RESOURCE_LIMIT, TERRITORY_NAMES, Territory
+from .ids import RELIC_SHIP_COST, RESOURCE_LIMIT, TERRITORY_NAMES, Faction, Territory
 from .lookup import steady
 from .payments import can_pay, pay
 from .state import BAY, RELIC_HOME, GameState
@@ -69,6 +72,7 @@ def perform(state: GameState, action: Action, events: list[Event]) -> None:
     if not isinstance(action, Cycle | Claim):
         state.turn.may_cycle = 0  # ruling B16: a cycle comes right after the arrival
     HANDLERS[type(action)][1](state, action, events)
+    after_action(state, events)  # ruling A3: the facts Agenda conditions need
 
 
 # -- refusals and effects of the turn's own actions -----------------------------------------
@@ -135,6 +139,15 @@ def _buy_relic(state: GameState, action: Action, events: list[Event]) -> None:
     relic.loc, relic.slot, relic.value = BAY, -1, 0
     state.relic_owner = action.seat
     events.append(event("bought_relic", action.seat))
+    if state.seats[action.seat].faction == Faction.SCAVENGER_FLEET:
+        shipyard.roll_at_once(state, len(state.ships) - 1, events)  # ruling F11
+
+
+def _steal_card(state: GameState, action: Action, events: list[Event]) -> None:
+    assert isinstance(action, StealCard)
+    raiders_outpost.steal_card(state, action, events)
+    if action.card == multiverse_window.ID:  # ruling T6: its holder may have to discard
+        multiverse_window.lost(state, action.victim, events)
 
 
 def _end_turn_refusal(state: GameState, action: Action) -> str | None:
@@ -171,25 +184,33 @@ HANDLERS: dict[type[Action], tuple[Callable[[GameState, Any], str | None],
     Launch: (colonist_hub.launch_refusal,
              lambda st, a, ev: colonist_hub.launch(st, a.seat, ev)),
     Steal: (raiders_outpost.steal_refusal, raiders_outpost.steal),
-    StealCard: (raiders_outpost.steal_card_refusal, raiders_outpost.steal_card),
+    StealCard: (raiders_outpost.steal_card_refusal, _steal_card),
     EndRaid: (lambda st, a: None, raiders_outpost.end_raid),
     BuyRelic: (_buy_relic_refusal, _buy_relic),
     EndTurn: (_end_turn_refusal, _end_turn),
     **{cls: (alien_tech.use_refusal, alien_tech.use) for cls in alien_tech.USES},
     **{cls: (alien_tech.discard_refusal, alien_tech.discard) for cls in alien_tech.DISCARDS},
+    **agenda_actions.HANDLERS,
+    **factions.HANDLERS,
 }
 
 PENDING_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     "land": (Land,),
     "raid": (Steal, StealCard, EndRaid),
+    **agenda_actions.PENDING_ACTIONS,
+    **{kind: answers for kind, (answers, _, _) in factions.PENDING.items()},
 }
 PENDING_WORDS = {
     "land": "First choose the territory where your colony lands.",
     "raid": "First finish your raid: take resources or a card, or end the raid.",
+    **agenda_actions.PENDING_WORDS,
+    **{kind: words for kind, (_, words, _) in factions.PENDING.items()},
 }
 UNASKED_WORDS = {
     "land": "You have no colony to land now: a facility or a launch places one.",
     "raid": "Raiders' Outpost: you are not raiding now; a raid comes with docking a run there.",
+    **agenda_actions.UNASKED_WORDS,
+    **{kind: unasked for kind, (_, _, unasked) in factions.PENDING.items()},
 }
 
 
@@ -210,7 +231,9 @@ def candidates(state: GameState, seat: int) -> list[Action]:
                 out.extend(StealCard(seat, victim, c) for c in state.seats[victim].cards)
             out.append(EndRaid(seat))
             return out
-        return []
+        if pending["kind"] in agenda_actions.PENDING_ACTIONS:
+            return agenda_actions.pending_candidates(state, seat)
+        return factions.candidates(state, seat)
     out = list(facilities.candidates(state, seat))
     out.extend(Trade(seat, r) for r in orbital_market.rates(state, seat))
     out.append(Cycle(seat))
@@ -218,6 +241,8 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     out.append(Launch(seat))
     out.append(BuyRelic(seat))
     out.extend(alien_tech.candidates(state, seat))
+    out.extend(agenda_actions.candidates(state, seat))
+    out.extend(factions.candidates(state, seat))
     me = state.seats[seat]
     excess = max(0, me.fuel + me.ore - RESOURCE_LIMIT)
     for rf in range(max(0, excess - me.ore), min(me.fuel, excess) + 1):

@@ -11,17 +11,22 @@ from __future__ import annotations
 from typing import Any
 
 from . import dice
+from .agendas.cards import AGENDAS
+from .agendas.scenario import agenda_position
 from .board import LAYOUT, group_count, group_size
 from .errors import InvalidAction
-from .flow import DEFAULT_OPTIONS
+from .factions import faction_id
+from .flow import DEFAULT_OPTIONS, game_options
 from .ids import (
     BASE_DECK,
     CARD_NAMES,
     COLONIES,
     COLOURS,
     FACILITY_NAMES,
+    FACTIONS_DECK,
     HUB_CIRCLES,
     HUB_PORTS_PER_TRACK,
+    MAX_PLAYERS,
     MAX_PLAYERS_BASE,
     MIN_PLAYERS,
     RELIC,
@@ -37,10 +42,12 @@ from .territories import controller_of
 
 POSITION_KEYS = {"description", "title", "players", "turn", "round", "seed", "seats", "colonies",
                  "fields", "display", "deck", "discard", "relic", "turn_facts", "next_dice",
-                 "options", "steps"}
-SEAT_KEYS = {"fuel", "ore", "colonies", "hub", "cards", "unplaced", "docked", "bay", "stock"}
+                 "options", "steps", "card_tokens", "agenda_deck",
+                 "agenda_discard", "draft"}
+SEAT_KEYS = {"fuel", "ore", "colonies", "hub", "cards", "unplaced", "docked", "bay", "stock",
+             "agendas", "revealed", "marks", "faction", "hub_track"}
 TURN_FACTS = {"artifact_total", "may_cycle", "market_rates", "hub_ships", "asimov_used",
-              "mine_ships", "rolled"}
+              "mine_ships", "rolled", "facts"}
 FIELD_ALIASES = {"isolation": Field.ISOLATION, "positron": Field.POSITRON,
                  "repulsor": Field.REPULSOR}
 
@@ -81,12 +88,13 @@ def build_state(table: dict[str, Any]) -> GameState:
     """The GameState a scenario's position describes; raises ScenarioError when it cannot."""
     _check_keys(table, POSITION_KEYS, "position")
     players = int(table.get("players", 2))
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS_BASE:
-        raise ScenarioError(f"players: the base game takes {MIN_PLAYERS} to {MAX_PLAYERS_BASE}")
     seats_table: dict[str, Any] = table.get("seats", {})
+    options = _options(table)
+    top = MAX_PLAYERS if options["factions"] else MAX_PLAYERS_BASE
+    if not MIN_PLAYERS <= players <= top:
+        raise ScenarioError(f"players: {MIN_PLAYERS} to {top} (5 only with the Factions "
+                            "option)")
     by_seat = {seat_index(k, players): v for k, v in seats_table.items()}
-    options = dict(DEFAULT_OPTIONS)
-    options.update(table.get("options", {}))
     state = GameState(
         players=players, options=options, seats=[], ships=[],
         colonies=_colonies(table.get("colonies", {}), players), controllers={},
@@ -106,7 +114,66 @@ def build_state(table: dict[str, Any]) -> GameState:
     _cards(state, table)
     state.scripted = [die(v, "next_dice") for v in table.get("next_dice", [])]
     _turn_facts(state, table.get("turn_facts", {}))
+    agenda_position(state, table, by_seat)  # Agenda discards, marks and turn facts (A3)
+    faction_position(state, table, by_seat)  # boards, the draft (F3)
     return state
+
+
+def _options(table: dict[str, Any]) -> dict[str, Any]:
+    """The base game unless the position names Faction boards, a draft or the option."""
+    seats = table.get("seats", {}).values()
+    factions = "draft" in table or any("faction" in entry for entry in seats)
+    options = {**DEFAULT_OPTIONS, "factions": factions, **table.get("options", {})}
+    try:
+        return game_options(options, 2)
+    except InvalidAction as exc:
+        raise ScenarioError(f"options: {exc.message}") from None
+
+
+def _faction(word: Any, where: str) -> str:
+    try:
+        return faction_id(str(word))
+    except InvalidAction as exc:
+        raise ScenarioError(f"{where}: {exc.message}") from None
+
+
+def faction_position(state: GameState, table: dict[str, Any],
+                     by_seat: dict[int, dict[str, Any]]) -> None:
+    """Each seat's `faction` and (5 players) `hub_track`; a `draft` list puts the game in the
+    Faction draft, waiting for the highest seat without a board (ruling F3)."""
+    for seat, entry in by_seat.items():
+        where = f"seats.{COLOURS[seat]}"
+        if "faction" in entry:
+            state.seats[seat].faction = _faction(entry["faction"], f"{where}.faction")
+        if "hub_track" in entry:
+            track = int(entry["hub_track"])
+            if state.players < 5 or not 0 <= track < 4:
+                raise ScenarioError(f"{where}.hub_track: a track 0-3, with 5 players only")
+            state.seats[seat].hub_track = track
+    if state.players == 5:  # ruling F16: a colony written without a track takes a free one
+        for seat, me in enumerate(state.seats):
+            if me.hub_circle and "hub_track" not in by_seat.get(seat, {}):
+                taken = {(o.hub_track, o.hub_circle) for o in state.seats if o is not me}
+                me.hub_track = next(t for t in range(4) if (t, me.hub_circle) not in taken)
+    chosen = [s.faction for s in state.seats if s.faction]
+    if len(chosen) != len(set(chosen)):
+        raise ScenarioError("faction: a Faction board can be chosen by one seat only")
+    if "draft" in table:
+        state.draft = [_faction(f, "draft") for f in table["draft"]]
+        waiting = [i for i, s in enumerate(state.seats) if s.faction is None]
+        if not waiting or set(state.draft) & set(chosen):
+            raise ScenarioError("draft: the boards offered, to a seat without one")
+        state.phase = "draft"
+        state.turn.pending = {"kind": "draft", "seat": waiting[-1]}
+
+
+def hub_ports_freeform(state: GameState, docked: list[Ship]) -> None:
+    """Five players (ruling F16): Hub ships take any port, at most 3 of each player."""
+    for n, ship in enumerate(docked):
+        ship.slot = n // HUB_PORTS_PER_TRACK
+    for seat in range(state.players):
+        if sum(1 for s in docked if _owner(state, s) == seat) > HUB_PORTS_PER_TRACK:
+            raise ScenarioError(f"{COLOURS[seat]}: at most 3 ships at the Colonist Hub")
 
 
 def _turn(table: dict[str, Any], players: int) -> Turn:
@@ -146,7 +213,17 @@ def _seat(state: GameState, seat: int, entry: dict[str, Any]) -> Seat:
         raise ScenarioError(f"seats.{COLOURS[seat]}: more colonies on the board than the "
                             f"{COLONIES[state.players]} a player has")
     cards = [_id(c, "card") for c in entry.get("cards", [])]
-    return Seat(int(entry.get("fuel", 0)), int(entry.get("ore", 0)), supply, hub, seat, cards)
+    made = Seat(int(entry.get("fuel", 0)), int(entry.get("ore", 0)), supply, hub, seat, cards)
+    made.agendas = [_agenda(a, f"seats.{COLOURS[seat]}.agendas") for a in entry.get("agendas", [])]
+    made.revealed = [_agenda(a, f"seats.{COLOURS[seat]}.revealed")
+                     for a in entry.get("revealed", [])]
+    return made
+
+
+def _agenda(word: Any, where: str) -> str:
+    if str(word) not in AGENDAS:
+        raise ScenarioError(f"{where}: no Agenda called '{word}'")
+    return str(word)
 
 
 def die(value: Any, where: str) -> int:
@@ -243,6 +320,9 @@ def _check_ports(state: GameState) -> None:
         if facility == Facility.COLONIST_HUB:
             for ship in docked:
                 ship.slot = state.seats[_owner(state, ship)].hub_track
+            if state.players == 5:  # ruling F16: any port; at most 3 ships of each player
+                hub_ports_freeform(state, docked)
+                continue
             for seat in range(state.players):
                 if sum(1 for s in docked if s.slot == seat) > HUB_PORTS_PER_TRACK:
                     raise ScenarioError(f"{COLOURS[seat]}: 3 ports on a Colonist Hub track")
@@ -274,18 +354,33 @@ def _cards(state: GameState, table: dict[str, Any]) -> None:
     top = [_id(c, "card") for c in table.get("deck", [])]
     state.discard = [_id(c, "card") for c in table.get("discard", [])]
     left = dict(BASE_DECK)
+    if state.options.get("factions"):
+        left.update(FACTIONS_DECK)  # ruling B4
     for card in display + top + state.discard + [c for s in state.seats for c in s.cards]:
         left[card] = left.get(card, 0) - 1
         if left[card] < 0:
             raise ScenarioError(f"cards: more {CARD_NAMES[card]} cards written than the deck "
-                                f"has ({BASE_DECK.get(card, 0)})")
+                                f"has ({BASE_DECK.get(card, 0)}; set options.factions for "
+                                "the Factions cards)")
     rest = [c for c in CARD_NAMES if c in left for _ in range(max(0, left[c]))]
     dice.shuffle(state.rng, rest)
     if "display" not in table:
         display, rest = rest[:3], rest[3:]
     state.display = display
     state.deck = list(reversed(top + rest))  # the engine keeps the top card last
+    for card, n in table.get("card_tokens", {}).items():  # e.g. the FTL Drive's (ruling T4)
+        state.card_tokens[_id(card, "card")] = int(n)
+    if state.options.get("factions"):
+        _agenda_deck(state, table.get("agenda_deck", []))
 
+
+def _agenda_deck(state: GameState, written: list[Any]) -> None:
+    """The Agenda deck: the written cards on top (top first), the unused rest below."""
+    top = [_agenda(a, "agenda_deck") for a in written]
+    used = set(top) | {a for s in state.seats for a in s.agendas + s.revealed}
+    rest = [a for a in AGENDAS if a not in used]
+    dice.shuffle(state.rng, rest)
+    state.agenda_deck = list(reversed(top + rest))
 
 def _turn_facts(state: GameState, facts: dict[str, Any]) -> None:
     _check_keys(facts, TURN_FACTS, "turn_facts")

@@ -15,7 +15,7 @@ def vp_breakdown(state: GameState, seat: int) -> dict[str, int]:
     positron_at = state.fields.get(Field.POSITRON)
     positron = 1 if positron_at is not None and state.controllers.get(positron_at) == seat else 0
     parts = {"colonies": colonies, "territories": controlled, "cards": cards,
-             "positron": positron}
+             "positron": positron, "agendas": len(state.seats[seat].revealed)}  # ruling A2
     parts["total"] = sum(parts.values())
     return parts
 
@@ -24,19 +24,22 @@ def vp(state: GameState, seat: int) -> int:
     return vp_breakdown(state, seat)["total"]
 
 
-TIEBREAKS = ("cards", "ore", "fuel")  # base-game.md §7.3; Factions puts agendas first (F12)
+TIEBREAKS = ("cards", "ore", "fuel")  # base-game.md §7.3
+TIEBREAKS_FACTIONS = ("agendas", "cards", "ore", "fuel")  # ruling F12: revealed Agendas first
 
 
 def result(state: GameState) -> dict[str, Any]:
     """Final scores, the winner(s) and which tie-break decided, if any (B19: as held now)."""
+    factions = bool(state.options.get("factions"))
     keys = []
     for seat in range(state.players):
         s = state.seats[seat]
-        keys.append((vp(state, seat), len(s.cards), s.ore, s.fuel))
+        agendas = (len(s.revealed),) if factions else ()
+        keys.append((vp(state, seat), *agendas, len(s.cards), s.ore, s.fuel))
     best_vp = max(k[0] for k in keys)
     tied = [i for i, k in enumerate(keys) if k[0] == best_vp]
     used: str | None = None
-    for depth, name in enumerate(TIEBREAKS, start=1):
+    for depth, name in enumerate(TIEBREAKS_FACTIONS if factions else TIEBREAKS, start=1):
         if len(tied) == 1:
             break
         used = name
@@ -47,4 +50,5 @@ def result(state: GameState) -> dict[str, Any]:
         "tiebreak": used if used else None,
         "shared": len(tied) > 1,
         "scores": [vp_breakdown(state, seat) for seat in range(state.players)],
+        "agendas": [list(s.revealed) for s in state.seats],  # ruling A4
     }

@@ -7,7 +7,7 @@ turn (base-game.md §4.1); gaining or losing it takes effect at once.
 from __future__ import annotations
 
 from .events import Event, event
-from .ids import Field, Territory
+from .ids import Facility, Field, Territory
 from .state import BAY, RELIC_HOME, STOCK, GameState
 
 
@@ -59,13 +59,35 @@ def return_relic(state: GameState, events: list[Event]) -> None:
     state.relic_owner = None
 
 
+NEW_GAIA_MARK = "new_gaia_rerolled"  # Seat.marks: the ship re-rolled on the station (F6)
+
+
 def send_to_stock(state: GameState, ship_index: int, events: list[Event]) -> None:
-    """A ship leaves play: a coloured one to its stock, the Relic Ship home instead."""
+    """A ship leaves play: a coloured one to its stock, the Relic Ship home instead; a ship
+    re-rolled by the New Gaia Engineers may go to the Maintenance Bay (ruling F6)."""
     ship = state.ships[ship_index]
+    if ship.loc == Facility.TERRAFORMING_STATION and _rescued(state, ship_index, events):
+        return
     if ship.is_relic:
         return_relic(state, events)
         return
     ship.loc, ship.slot, ship.value = STOCK, -1, 0
+
+
+def _rescued(state: GameState, ship_index: int, events: list[Event]) -> bool:
+    """Ruling F6 (option new_gaia_rescue): a re-rolled ship leaving the station goes to the
+    Maintenance Bay on 4-6 ('high', the default) or on 1-3 ('low')."""
+    ship = state.ships[ship_index]
+    owner = state.relic_owner if ship.is_relic else ship.owner
+    if owner is None or state.seats[owner].marks.get(NEW_GAIA_MARK) != ship.id:
+        return False
+    del state.seats[owner].marks[NEW_GAIA_MARK]
+    high = state.options.get("new_gaia_rescue", "high") != "low"
+    if (ship.value >= 4) != high:
+        return False
+    events.append(event("rescued", owner, ship=ship.id, value=ship.value))
+    send_to_bay(state, ship_index)
+    return True
 
 
 def send_to_bay(state: GameState, ship_index: int) -> None:

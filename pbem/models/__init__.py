@@ -4,6 +4,9 @@ The app factory imports this package; ``flask db migrate`` then compares ``db.me
 models listed here) with the database.
 """
 
+from pbem.models.deadline import Deadline
+from pbem.models.game import ActionLog, Game, Seat
 from pbem.models.meta import AppMeta
+from pbem.models.outbox import Outbox
 
-__all__ = ["AppMeta"]
+__all__ = ["ActionLog", "AppMeta", "Deadline", "Game", "Outbox", "Seat"]

@@ -35,6 +35,7 @@ from pbem.engine.ids import (
     COLONIES,
     DISPLAY_SIZE,
     FACILITY_NAMES,
+    FACTIONS_DECK,
     HUB_CIRCLES,
     RESOURCE_LIMIT,
     SHIPS_MIN,
@@ -72,7 +73,9 @@ def check_position(state: GameState) -> None:
     cards = Counter(state.deck) + Counter(state.display) + Counter(state.discard)
     for seat in state.seats:
         cards.update(seat.cards)
-    assert cards == Counter(BASE_DECK), "Alien Tech cards appeared or vanished"
+    deck = Counter(BASE_DECK) + (Counter(FACTIONS_DECK) if state.options["factions"] else Counter())
+    assert cards == deck, "Alien Tech cards appeared or vanished"  # ruling B4
+    _check_hub(state)
     assert len(state.display) <= DISPLAY_SIZE
     if state.phase != "over":
         assert awaited(state) is not None
@@ -96,7 +99,9 @@ def _check_ships(state: GameState) -> None:
         else:
             assert ship.loc in FACILITY_NAMES, f"{ship} at an unknown place"
             assert 1 <= ship.value <= 6
-            if ship.loc == Facility.COLONIST_HUB:
+            if ship.loc == Facility.COLONIST_HUB and state.players == 5:
+                assert commander is not None and 0 <= ship.slot < 4  # ruling F16: any port
+            elif ship.loc == Facility.COLONIST_HUB:
                 assert commander is not None
                 assert ship.slot == state.seats[commander].hub_track, "off its Hub track"
             else:
@@ -107,6 +112,23 @@ def _check_ships(state: GameState) -> None:
     for seat in range(state.players):
         in_play = sum(1 for s in state.ships if s.owner == seat and s.loc != STOCK)
         assert in_play >= SHIPS_MIN, "fewer than 3 ships of a colour in play"
+
+
+def _check_hub(state: GameState) -> None:
+    """Factions: chosen boards are distinct; with five players (ruling F16) no two colonies
+    share a circle and nobody has more than 3 ships at the Colonist Hub."""
+    chosen = [s.faction for s in state.seats if s.faction]
+    assert len(chosen) == len(set(chosen)), "a Faction board chosen twice"
+    if state.phase != "draft" and state.options["factions"]:
+        assert len(chosen) == state.players and not state.draft, "the draft is unfinished"
+    if state.players < 5:
+        return
+    circles = [(s.hub_track, s.hub_circle) for s in state.seats if s.hub_circle]
+    assert len(circles) == len(set(circles)), "two colonies on one Colonist Hub circle"
+    for seat in range(state.players):
+        mine = [s for s in state.ships if s.loc == Facility.COLONIST_HUB
+                and (state.relic_owner if s.is_relic else s.owner) == seat]
+        assert len(mine) <= 3, "more than 3 ships of one player at the Colonist Hub"
 
 
 def check_menu(state: GameState) -> list[Action]:
@@ -125,11 +147,12 @@ def check_menu(state: GameState) -> list[Action]:
     return menu
 
 
-def checked_game(players: int, seed: int, bot: Bot, sample: int = 7,
-                 menus: bool = True) -> tuple[GameState, list[Action], dict[int, Any]]:
+def checked_game(players: int, seed: int, bot: Bot, sample: int = 7, menus: bool = True,
+                 options: dict[str, Any] | None = None
+                 ) -> tuple[GameState, list[Action], dict[int, Any]]:
     """Play a game, checking everything at every step; `sample`: every how many steps the
     slow path (`apply` on a copy) is compared with the fast one and snapshots are kept."""
-    state = new_game(players, seed)
+    state = new_game(players, seed, options)
     rng = [seed ^ 0x1DEA, 0]
     actions: list[Action] = []
     snapshots: dict[int, Any] = {}
@@ -159,11 +182,12 @@ def checked_game(players: int, seed: int, bot: Bot, sample: int = 7,
 
 
 def check_replay(players: int, seed: int, state: GameState, actions: list[Action],
-                 snapshots: dict[int, Any], picks: list[int]) -> None:
+                 snapshots: dict[int, Any], picks: list[int],
+                 options: dict[str, Any] | None = None) -> None:
     """`replay` gives the final state and the snapshots at the chosen steps."""
-    assert replay(players, seed, None, actions) == state
+    assert replay(players, seed, options, actions) == state
     for step in picks:
-        assert replay(players, seed, None, actions[:step]).to_json() == snapshots[step]
+        assert replay(players, seed, options, actions[:step]).to_json() == snapshots[step]
 
 
 def pick(rng: list[int], items: list[Any], k: int) -> list[Any]:
@@ -181,8 +205,9 @@ def expect_refusal_only(state: GameState, action: Action) -> bool:
     return True
 
 
-def apply_slow(players: int, seed: int, actions: list[Action]) -> GameState:
-    state = new_game(players, seed)
+def apply_slow(players: int, seed: int, actions: list[Action],
+               options: dict[str, Any] | None = None) -> GameState:
+    state = new_game(players, seed, options)
     for action in actions:
         state, _ = apply(state, action)
     return state

@@ -36,32 +36,43 @@ from .invariants import (
     pick,
 )
 
-SEATS = (2, 3, 4)
+SEATS = (2, 3, 4, 5)
 BOTS = {"random": random_bot, "greedy": greedy_bot}
+BASE = {"factions": False}
+# ruling F4: the base game for 2-4 seats; Factions for 2-5 with both F6 readings
+CONFIGS = [(p, BASE) for p in (2, 3, 4)] + [
+    (p, {"factions": True, "new_gaia_rescue": rescue})
+    for p in SEATS for rescue in ("high", "low")]
+CONFIG_IDS = [f"{p}-{'base' if not o['factions'] else o['new_gaia_rescue']}"
+              for p, o in CONFIGS]
 
 
 @pytest.mark.parametrize("bot", sorted(BOTS))
-@pytest.mark.parametrize("players", SEATS)
-def test_every_step_of_bot_games_keeps_the_invariants(players: int, bot: str) -> None:
-    for seed in range(6):
-        state, actions, snapshots = checked_game(players, 1000 * players + seed, BOTS[bot])
+@pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_every_step_of_bot_games_keeps_the_invariants(players: int, options: dict[str, Any],
+                                                      bot: str) -> None:
+    for seed in range(1 if options["factions"] else 6):
+        state, actions, snapshots = checked_game(players, 1000 * players + seed, BOTS[bot],
+                                                 options=options)
         rng = [seed, 99]
         picks = pick(rng, sorted(snapshots), 3)
-        check_replay(players, 1000 * players + seed, state, actions, snapshots, picks)
+        check_replay(players, 1000 * players + seed, state, actions, snapshots, picks,
+                     options)
 
 
-@pytest.mark.parametrize("players", SEATS)
-def test_apply_and_apply_in_place_reach_the_same_end(players: int) -> None:
-    state, actions = play_game(players, 77 + players, random_bot)
+@pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_apply_and_apply_in_place_reach_the_same_end(players: int,
+                                                      options: dict[str, Any]) -> None:
+    state, actions = play_game(players, 77 + players, random_bot, options)
     assert state.phase == "over"
-    assert apply_slow(players, 77 + players, actions) == state
+    assert apply_slow(players, 77 + players, actions, options) == state
 
 
-@pytest.mark.parametrize("players", SEATS)
-def test_bot_games_always_end(players: int) -> None:
-    for seed in range(40):
+@pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_bot_games_always_end(players: int, options: dict[str, Any]) -> None:
+    for seed in range(3 if options["factions"] else 40):
         for bot in (random_bot, greedy_bot):
-            state, actions = play_game(players, seed, bot, max_steps=4000)
+            state, actions = play_game(players, seed, bot, options, max_steps=4000)
             assert state.phase == "over", (players, seed, bot.__name__, len(actions))
 
 

@@ -30,14 +30,22 @@ from ..state import GameState
 from . import (
     alien_city,
     alien_monument,
+    astrogation_servo,
     booster_pod,
+    chameleon_cloak,
     data_crystal,
+    electrofabricator,
+    experimental_ftl_drive,
     gravity_manipulator,
     holographic_decoy,
+    lunar_tunneler,
+    multiverse_window,
     orbital_teleporter,
+    oscillation_capacitor,
     plasma_cannon,
     polarity_device,
     resource_cache,
+    solar_harvester,
     stasis_beam,
     temporal_warper,
 )
@@ -47,7 +55,10 @@ CARDS: dict[str, ModuleType] = {
     m.ID: m
     for m in (alien_city, alien_monument, booster_pod, data_crystal, gravity_manipulator,
               holographic_decoy, orbital_teleporter, plasma_cannon, polarity_device,
-              resource_cache, stasis_beam, temporal_warper)
+              resource_cache, stasis_beam, temporal_warper,
+              # the Factions cards (rulings T1-T8)
+              astrogation_servo, chameleon_cloak, electrofabricator, experimental_ftl_drive,
+              lunar_tunneler, multiverse_window, oscillation_capacitor, solar_harvester)
 }
 USES: dict[type[Action], ModuleType] = {m.USE: m for m in CARDS.values() if m.USE}
 DISCARDS: dict[type[Action], ModuleType] = {m.DISCARD: m for m in CARDS.values() if m.DISCARD}
@@ -59,10 +70,18 @@ def fuel_cost(state: GameState, action: Action) -> int:
     return with_pohl(state, action.seat, base)
 
 
-def _common_refusal(state: GameState, card: str, seat: int) -> str | None:
+def _second_use(state: GameState, action: Action) -> bool:
+    """Whether this use repeats the card with the Oscillation Capacitor (ruling T7)."""
+    module = USES[type(action)]
+    return module.ID in state.turn.cards_used and oscillation_capacitor.grants_second_use(
+        state, action.seat, module.ID, module.use_fuel(state, action))
+
+
+def _common_refusal(state: GameState, card: str, seat: int,
+                    second_use: bool = False) -> str | None:
     if card not in state.seats[seat].cards:
         return "you do not have this card."
-    if card in state.turn.cards_used:
+    if card in state.turn.cards_used and not second_use:
         return ("each card may be used only once per turn, by its power or by its discard; "
                 "this one has been used this turn.")
     return None
@@ -70,7 +89,7 @@ def _common_refusal(state: GameState, card: str, seat: int) -> str | None:
 
 def use_refusal(state: GameState, action: Action) -> str | None:
     module = USES[type(action)]
-    reason = _common_refusal(state, module.ID, action.seat)
+    reason = _common_refusal(state, module.ID, action.seat, _second_use(state, action))
     if reason is None:
         reason = module.use_refusal(state, action)
     if reason is None:
@@ -84,17 +103,27 @@ def use_refusal(state: GameState, action: Action) -> str | None:
 def use(state: GameState, action: Action, events: list[Event]) -> None:
     module = USES[type(action)]
     cost = fuel_cost(state, action)
+    if _second_use(state, action):  # ruling T7: the Capacitor's use pays for this one
+        state.turn.cards_used.append(oscillation_capacitor.ID)
+        events.append(event("used_card", action.seat, card=oscillation_capacitor.ID,
+                            repeats=module.ID))
     pay(state, action.seat, cost, 0, events, why=module.ID)
     state.turn.cards_used.append(module.ID)
     events.append(event("used_card", action.seat, card=module.ID, fuel=cost))
     module.use(state, action, events)
 
 
+def discard_limit(state: GameState, seat: int) -> int:
+    """Discard powers per turn: 1, or 2 for the Dark Space Explorers' owner (ruling F8)."""
+    return 2 if state.seats[seat].faction == "dark_space_explorers" else 1
+
+
 def discard_refusal(state: GameState, action: Action) -> str | None:
     module = DISCARDS[type(action)]
     reason = _common_refusal(state, module.ID, action.seat)
-    if reason is None and state.turn.discards >= 1:
-        reason = "you may use only one discard power per turn, and you have used it."
+    if reason is None and state.turn.discards >= discard_limit(state, action.seat):
+        reason = ("you may use only one discard power per turn (two with Dark Space "
+                  "Explorers), and you have used it.")
     if reason is None:
         reason = module.discard_refusal(state, action)
     return f"{card_name(module.ID)}: {reason}" if reason else None
@@ -118,11 +147,15 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     used = state.turn.cards_used
     for card in state.seats[seat].cards:
         module = CARDS.get(card)
-        if module is None or card in used:
+        if module is None:
+            continue
+        if card in used:  # the Oscillation Capacitor may allow a second use (ruling T7)
+            if module.USE and oscillation_capacitor.may_repeat(state, seat, card):
+                out.extend(module.use_candidates(state, seat))
             continue
         if module.USE:
             out.extend(module.use_candidates(state, seat))
-        if module.DISCARD and not state.turn.discards:
+        if module.DISCARD and state.turn.discards < discard_limit(state, seat):
             out.extend(module.discard_candidates(state, seat))
     return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..ids import CARD_NAMES, Territory
+from ..lookup import unplaced_indices
 from ..state import UNPLACED, GameState
 from ..territories import has_bonus
 
@@ -19,8 +20,8 @@ def unplaced_ship(state: GameState, seat: int, value: int, relic: bool) -> int |
         r = state.ships[-1]
         ok = state.relic_owner == seat and r.loc == UNPLACED and r.value == value
         return len(state.ships) - 1 if ok else None
-    for i, s in enumerate(state.ships):
-        if s.owner == seat and s.loc == UNPLACED and s.value == value:
+    for i in unplaced_indices(state, seat):  # a borrowed ship too (ruling B20)
+        if state.ships[i].value == value:
             return i
     return None
 
@@ -40,7 +41,7 @@ def set_value(state: GameState, index: int, value: int, seat: int, card: str,
 
 def unplaced_tokens(state: GameState, seat: int) -> list[tuple[int, bool]]:
     """Distinct (value, is the Relic Ship) among `seat`'s unplaced ships, for menus."""
-    tokens = {(s.value, False) for s in state.ships if s.owner == seat and s.loc == UNPLACED}
+    tokens = {(state.ships[i].value, False) for i in unplaced_indices(state, seat)}
     r = state.ships[-1]
     if state.relic_owner == seat and r.loc == UNPLACED:
         tokens.add((r.value, True))

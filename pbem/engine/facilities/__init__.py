@@ -15,7 +15,7 @@ from types import ModuleType
 from ..actions import Dock
 from ..board import LAYOUT, free_slot, group_size, shape
 from ..events import Event, event
-from ..ids import FACILITY_NAMES, HUB_CIRCLES, Facility
+from ..ids import FACILITY_NAMES, FACTION_NAMES, HUB_CIRCLES_LAUNCH_EARLY, Facility
 from ..lookup import memo, unplaced_indices
 from ..state import UNPLACED, GameState
 from . import (
@@ -34,7 +34,7 @@ MODULES: dict[str, ModuleType] = {
     m.ID: m
     for m in (solar_converter, lunar_mine, orbital_market, shipyard, alien_artifact,
               colonist_hub, colony_constructor, terraforming_station, raiders_outpost)
-}
+}  # the factions package adds each Faction board's facility here (ruling F5)
 
 # Three ports on a track plus Asimov Crater's one extra advance (ruling B2).
 MAX_HUB_ADVANCES = 4
@@ -151,9 +151,9 @@ def _dock_refusal(state: GameState, action: Dock) -> str | None:
                     "it is not a docking choice.")
         return f"There is no facility called '{facility}'."
     reason = shape_refusal(facility, action.values)
-    if reason:
+    if reason and not shipyard.unequal_pair_allowed(state, action):  # ruling F11
         return reason
-    if action.launch and facility != Facility.COLONIST_HUB:
+    if action.launch and not getattr(module, "LAUNCHES", False):
         return "Only a Colonist Hub docking can launch a colony."
     ships = match_ships(state, action.seat, action.values, action.relic)
     if isinstance(ships, str):
@@ -194,9 +194,16 @@ def ship_tokens(state: GameState, seat: int) -> tuple[tuple[int, bool], ...]:
 
 def candidates(state: GameState, seat: int) -> list[Dock]:
     """Every distinct docking this seat could try, by value; legality is checked after."""
-    docks = _candidates(seat, ship_tokens(state, seat))
-    if state.seats[seat].hub_circle + MAX_HUB_ADVANCES < HUB_CIRCLES:
-        # A launch needs the colony on circle 7 by the end of the docking: skip the
+    tokens = ship_tokens(state, seat)
+    docks = _candidates(seat, tokens)
+    chosen = {s.faction for s in state.seats}  # Faction facilities: chosen boards only (F3)
+    docks = tuple(d for d in docks if d.facility not in FACTION_NAMES or d.facility in chosen)
+    if shipyard.scavenger_open(state):  # ruling F11: unequal pairs at the Shipyard
+        docks += tuple(Dock(seat, str(shipyard.ID), (a[0], b[0]), a[0] if a[1] else
+                            (b[0] if b[1] else None))
+                       for a, b in combinations(sorted(set(tokens)), 2) if a[0] != b[0])
+    if state.seats[seat].hub_circle + MAX_HUB_ADVANCES < HUB_CIRCLES_LAUNCH_EARLY:
+        # A launch needs the colony on circle 6 or 7 by the end of the docking: skip the
         # launch variants that cannot get there (they would all be refused anyway).
         return [d for d in docks if not d.launch]
     return list(docks)
@@ -214,13 +221,14 @@ def _candidates(seat: int, tokens: tuple[tuple[int, bool], ...]) -> tuple[Dock, 
             combos.add((values, relic))
         by_size[k] = combos
     out: list[Dock] = []
-    for facility in MODULES:
+    for facility, module in MODULES.items():
         kind = LAYOUT[facility][0]
+        launches = getattr(module, "LAUNCHES", False)
         sizes = (1, 2, 3) if kind == "track" else (group_size(facility),)
         for k in sizes:
             for values, relic in sorted(by_size[k], key=lambda c: (c[0], c[1] or 0)):
                 if shape_refusal(facility, values) is None:
                     out.append(Dock(seat, str(facility), values, relic))
-                    if kind == "track":
+                    if launches:
                         out.append(Dock(seat, str(facility), values, relic, launch=True))
     return tuple(out)

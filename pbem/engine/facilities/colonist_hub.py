@@ -1,29 +1,66 @@
 """Colonist Hub: your track's three ports (ruling B14); each ship docked moves your colony one
 circle, the first one putting a colony from your supply on circle 1. A colony on circle 7
 launches for 1 fuel + 1 ore; advances past circle 7 are kept only when the launch is part of
-the same docking (ruling B8). Asimov Crater adds one advance once per turn (ruling B2)."""
+the same docking (ruling B8). Asimov Crater adds one advance once per turn (ruling B2).
+
+Factions: the Homesteader's Union owner launches from circle 6 as well (ruling F9), and its
+facility gives one advance through `move_refusal` / `move`. With five players the Hub is
+freeform (ruling F16): any 12 ports, at most 3 ships of yours, and a colony stops only on a
+circle free on some track, sliding onto that track."""
 
 from __future__ import annotations
 
 from ..actions import Dock, Launch
 from ..events import Event, event
-from ..ids import HUB_CIRCLES, HUB_LAUNCH_COST, HUB_PORTS_PER_TRACK, Facility, Territory
+from ..ids import (
+    HUB_CIRCLES,
+    HUB_CIRCLES_LAUNCH_EARLY,
+    HUB_LAUNCH_COST,
+    HUB_PORTS_PER_TRACK,
+    HUB_TRACKS,
+    Facility,
+    Faction,
+    Territory,
+)
 from ..lookup import ships_at
 from ..payments import can_pay, pay
 from ..state import GameState
 from ..territories import has_bonus
 
 ID = Facility.COLONIST_HUB
+LAUNCHES = True  # a docking here may launch the colony (ruling B8)
+
+
+def freeform(state: GameState) -> bool:
+    return state.players == 5  # ruling F16
+
+
+def launch_circle(state: GameState, seat: int) -> int:
+    """The first circle a colony of `seat` may launch from (ruling F9)."""
+    if state.seats[seat].faction == Faction.HOMESTEADERS_UNION:
+        return HUB_CIRCLES_LAUNCH_EARLY
+    return HUB_CIRCLES
 
 
 def slot(state: GameState, seat: int) -> int:
-    return state.seats[seat].hub_track
+    return 0 if freeform(state) else state.seats[seat].hub_track
 
 
 def free_ports(state: GameState, seat: int) -> int:
+    if freeform(state):
+        docked = ships_at(state, ID)
+        mine = sum(1 for s in docked if (state.relic_owner if s.is_relic else s.owner) == seat)
+        return min(HUB_TRACKS * HUB_PORTS_PER_TRACK - len(docked), HUB_PORTS_PER_TRACK - mine)
     track = state.seats[seat].hub_track
     used = sum(1 for s in ships_at(state, ID) if s.slot == track)
     return HUB_PORTS_PER_TRACK - used
+
+
+def free_track(state: GameState, seat: int, circle: int) -> int | None:
+    """Ruling F16: the first track whose `circle` no other colony stands on, or None."""
+    taken = {(s.hub_track, s.hub_circle) for i, s in enumerate(state.seats)
+             if i != seat and s.hub_circle}
+    return next((t for t in range(HUB_TRACKS) if (t, circle) not in taken), None)
 
 
 def advances(state: GameState, seat: int, ships: int) -> int:
@@ -37,63 +74,131 @@ def refuse(state: GameState, seat: int, action: Dock) -> str | None:
     k = len(action.values)
     free = free_ports(state, seat)
     if k > free:
+        if freeform(state):
+            return (f"Colonist Hub: with five players you may have at most 3 ships there among "
+                    f"its 12 ports; {free} more of yours can dock, not {k} (ruling F16).")
         return f"Colonist Hub: your track has {free} free port(s), not {k}."
+    return move_refusal(state, seat, advances(state, seat, k), action.launch)
+
+
+def move_refusal(state: GameState, seat: int, steps: int, launch: bool,
+                 on_track: bool = True) -> str | None:
+    """Why `steps` advances of `seat`'s colony (launching at the end, or not) are illegal.
+    `on_track`: the advances come from ships docked at the Hub (else Homesteader's Union,
+    whose advance past circle 7 without a launch is simply lost, ruling B8)."""
     me = state.seats[seat]
     if me.hub_circle == 0 and me.colonies == 0:
         return "Colonist Hub: you have no colony left in your supply to start there."
-    reach = me.hub_circle + advances(state, seat, k)  # from 0, the first ship puts it on 1
-    if action.launch:
-        if reach < HUB_CIRCLES:
-            return (f"Colonist Hub: to launch in this docking your colony must reach circle 7; "
-                    f"it would reach circle {reach}.")
+    reach = me.hub_circle + steps  # from 0, the first advance puts it on circle 1
+    first = launch_circle(state, seat)
+    if launch:
+        if reach < first:
+            return (f"Colonist Hub: to launch in this docking your colony must reach circle "
+                    f"{first}; it would reach circle {reach}.")
         if not can_pay(state, seat, *HUB_LAUNCH_COST):
             return "Colonist Hub: a launch costs 1 fuel and 1 ore; you cannot pay."
-    elif me.hub_circle == HUB_CIRCLES:
+        return _freeform_launch_refusal(state, seat, steps) if freeform(state) else None
+    if me.hub_circle == HUB_CIRCLES and on_track:
         return ("Colonist Hub: your colony waits on circle 7; no ship may dock on your track "
                 "unless you launch it in the same docking (ruling B8).")
+    stop = min(HUB_CIRCLES, reach)
+    if freeform(state) and stop != me.hub_circle and free_track(state, seat, stop) is None:
+        return (f"Colonist Hub: circle {stop} is taken on every track, so your colony cannot "
+                "stop there; dock a different number of ships (ruling F16).")
+    return None
+
+
+def _freeform_launch_refusal(state: GameState, seat: int, steps: int) -> str | None:
+    me = state.seats[seat]
+    start = me.hub_circle
+    at = max(launch_circle(state, seat), start)
+    if start != at and free_track(state, seat, at) is None and start != at - 1:
+        return (f"Colonist Hub: circle {at} is taken on every track; only a colony on circle "
+                f"{at - 1} may launch past it, with one ship (ruling F16).")
+    if start != at and free_track(state, seat, at) is None and steps != 1:
+        return (f"Colonist Hub: circle {at} is taken on every track; a colony on circle "
+                f"{at - 1} launches by docking exactly one ship (ruling F16).")
+    overflow = start + steps - at
+    left = me.colonies - (1 if start == 0 else 0)
+    if overflow > 0 and left > 0 and free_track(state, seat, overflow) is None:
+        return (f"Colonist Hub: your next colony would stop on circle {overflow}, taken on "
+                "every track; dock a different number of ships (ruling F16).")
     return None
 
 
 def dock(state: GameState, seat: int, ships: list[int], action: Dock,
          events: list[Event]) -> None:
-    me = state.seats[seat]
     k = len(ships)
     steps = advances(state, seat, k)
     if steps > k:
         state.turn.asimov_used = True
     state.turn.hub_ships += k
+    if freeform(state):  # ruling F16: each ship takes any free port
+        for i in ships:
+            state.ships[i].slot = -1
+        for i in ships:
+            used = [s.slot for s in ships_at(state, ID)]
+            state.ships[i].slot = next(t for t in range(HUB_TRACKS)
+                                       if used.count(t) < HUB_PORTS_PER_TRACK)
+    move(state, seat, steps, action.launch, events)
+
+
+def move(state: GameState, seat: int, steps: int, launch: bool, events: list[Event]) -> None:
+    """Advance `seat`'s colony `steps` circles, launching at the end if `launch` (B8, F9)."""
+    me = state.seats[seat]
     start = me.hub_circle
+    at = max(launch_circle(state, seat), start)
     if start == 0:
         me.colonies -= 1
         me.hub_circle = 1
         steps -= 1
         events.append(event("hub_started", seat))
     target = me.hub_circle + steps
-    if action.launch:
-        overflow = target - HUB_CIRCLES
-        me.hub_circle = HUB_CIRCLES
-        events.append(event("hub_advanced", seat, start=start, to=HUB_CIRCLES))
-        launch(state, seat, events)
+    if launch:
+        overflow = target - at
+        me.hub_circle = at
+        events.append(event("hub_advanced", seat, start=start, to=at))
+        launch_colony(state, seat, events)
         if overflow > 0 and me.colonies > 0:
             me.colonies -= 1
             me.hub_circle = overflow
+            _slide(state, seat)
             events.append(event("hub_started", seat, to=overflow))
     else:
         me.hub_circle = min(HUB_CIRCLES, target)
+        if me.hub_circle != start:
+            _slide(state, seat)
         events.append(event("hub_advanced", seat, start=start, to=me.hub_circle,
                             lost=max(0, target - HUB_CIRCLES)))
 
 
+def _slide(state: GameState, seat: int) -> None:
+    """Ruling F16: the colony slides onto a track where its circle is free."""
+    if freeform(state):
+        track = free_track(state, seat, state.seats[seat].hub_circle)
+        assert track is not None
+        state.seats[seat].hub_track = track
+
+
 def launch_refusal(state: GameState, action: Launch) -> str | None:
-    if state.seats[action.seat].hub_circle != HUB_CIRCLES:
+    circle = state.seats[action.seat].hub_circle
+    first = launch_circle(state, action.seat)
+    if circle < first:
+        if first < HUB_CIRCLES:
+            return ("Colonist Hub: only a colony on circle 6 or 7 can launch (Homesteader's "
+                    "Union, ruling F9).")
         return "Colonist Hub: only a colony on circle 7 can launch."
     if not can_pay(state, action.seat, *HUB_LAUNCH_COST):
         return "Colonist Hub: a launch costs 1 fuel and 1 ore; you cannot pay."
     return None
 
 
-def launch(state: GameState, seat: int, events: list[Event]) -> None:
+def launch_colony(state: GameState, seat: int, events: list[Event]) -> None:
     pay(state, seat, *HUB_LAUNCH_COST, events, why="launch")
     state.seats[seat].hub_circle = 0
     state.turn.pending = {"kind": "land", "seat": seat, "source": "launch", "why": ID}
     events.append(event("launched", seat))
+
+
+def launch(state: GameState, seat: int, events: list[Event]) -> None:
+    launch_colony(state, seat, events)

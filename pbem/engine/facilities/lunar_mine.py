@@ -14,6 +14,7 @@ from ..state import GameState
 from ..territories import has_bonus
 
 ID = Facility.LUNAR_MINE
+DOCKED_STEP = "lunar_mine_step"  # Turn.facts: the step of the last docking here (ruling T5)
 
 
 def highest_docked(state: GameState) -> int:
@@ -34,4 +35,5 @@ def refuse(state: GameState, seat: int, action: Dock) -> str | None:
 def dock(state: GameState, seat: int, ships: list[int], action: Dock,
          events: list[Event]) -> None:
     state.turn.mine_ships += 1
+    state.turn.facts[DOCKED_STEP] = state.step  # the Lunar Tunneler may follow (ruling T5)
     gain(state, seat, 0, 1, events, why=ID)

@@ -1,13 +1,16 @@
 """Raiders' Outpost: a run of three consecutive values. If ships are docked there, your run's
 sum must be greater than theirs (ruling B5) and they go to the Maintenance Bay. Docking
-raids: up to 4 fuel/ore from any mix of opponents, or one card from one (ruling B18)."""
+raids: up to 4 fuel/ore from any mix of opponents, or one card from one (ruling B18).
+
+Smuggler's Alliance (ruling F13): its owner bumps with any run; a docking made together with
+its facility raids 4 resources AND 1 card, in any order (the pending raid's "cards")."""
 
 from __future__ import annotations
 
 from ..actions import Dock, EndRaid, Steal, StealCard
 from ..deck import gain_card
 from ..events import Event, event
-from ..ids import CARD_NAMES, RAID_RESOURCES, Card, Facility
+from ..ids import CARD_NAMES, RAID_RESOURCES, Card, Facility, Faction
 from ..lookup import ships_at
 from ..state import GameState
 from ..territories import send_to_bay
@@ -22,6 +25,8 @@ def slot(state: GameState, seat: int) -> int:
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
     docked = [s.value for s in ships_at(state, ID)]
+    if state.seats[seat].faction == Faction.SMUGGLERS_ALLIANCE:
+        return None  # ruling F13: the owner bumps with any run
     if docked and sum(action.values) <= sum(docked):
         return (f"Raiders' Outpost: to bump the ships there your run must sum to more than "
                 f"{sum(docked)}; yours sums to {sum(action.values)}.")
@@ -75,7 +80,7 @@ def steal(state: GameState, action: Steal, events: list[Event]) -> None:
     pending["left"] -= 1
     pending["took"] += 1
     events.append(event("stole", action.seat, victim=action.victim, resource=action.resource))
-    if pending["left"] == 0:
+    if pending["left"] == 0 and not pending.get("cards"):
         state.turn.pending = None
 
 
@@ -83,8 +88,11 @@ def steal_card_refusal(state: GameState, action: StealCard) -> str | None:
     pending = state.turn.pending or {}
     if action.victim == action.seat or not 0 <= action.victim < state.players:
         return "Raiders' Outpost: choose an opponent to raid."
-    if pending.get("took"):
+    smuggling = "cards" in pending  # ruling F13: 4 resources and 1 card
+    if pending.get("took") and not smuggling:
         return "Raiders' Outpost: you raid resources or one card, not both."
+    if smuggling and not pending["cards"]:
+        return "Smuggler's Alliance: you have taken your one Alien Tech card already."
     victim = state.seats[action.victim]
     if action.card not in victim.cards:
         return f"Raiders' Outpost: that player has no {CARD_NAMES.get(action.card, action.card)}."
@@ -98,6 +106,11 @@ def steal_card(state: GameState, action: StealCard, events: list[Event]) -> None
     state.seats[action.victim].cards.remove(action.card)
     events.append(event("stole_card", action.seat, victim=action.victim, card=action.card))
     gain_card(state, action.seat, action.card, events, how="stolen")
+    pending = state.turn.pending
+    if pending is not None and "cards" in pending:  # ruling F13
+        pending["cards"] = 0
+        if pending["left"] > 0:
+            return
     state.turn.pending = None
 
 

@@ -1,18 +1,36 @@
 """Shipyard: a pair of equal values builds one ship from your stock, at the escalating cost
 of your 4th, 5th or 6th ship (ruling B11: your colour only); Herbert Valley takes 1 fuel and
-1 ore off. The new ship waits in the Maintenance Bay until your next turn."""
+1 ore off. The new ship waits in the Maintenance Bay until your next turn.
+
+Factions (ruling F11): after docking at the Scavenger Fleet you may dock two unequal ships
+here once that turn; the Scavenger Fleet's owner rolls a new ship at once, unplaced."""
 
 from __future__ import annotations
 
+from .. import dice
 from ..actions import Dock
 from ..events import Event, event
-from ..ids import SHIPYARD_COST, Facility, Territory
+from ..ids import SHIPYARD_COST, Facility, Faction, Territory
 from ..lookup import ships_at
 from ..payments import can_pay, pay
-from ..state import BAY, STOCK, GameState
+from ..state import BAY, STOCK, UNPLACED, GameState
 from ..territories import has_bonus
 
 ID = Facility.SHIPYARD
+SCAVENGER = "scavenger_shipyard"  # Turn.facts key: "open" after a Scavenger Fleet docking
+
+
+def scavenger_open(state: GameState) -> bool:
+    return state.turn.facts.get(SCAVENGER) == "open"
+
+
+def unequal_pair_allowed(state: GameState, action: Dock) -> bool:
+    """Ruling F11: two unequal ships may dock here once after a Scavenger Fleet docking."""
+    values = action.values
+    return (action.facility == ID and scavenger_open(state) and isinstance(values, tuple)
+            and len(values) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6
+                    for v in values) and values[0] != values[1])
 
 
 def ships_in_play(state: GameState, seat: int) -> int:
@@ -43,6 +61,19 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     fuel, ore = cost(state, seat)
     nth = ships_in_play(state, seat) + 1
     pay(state, seat, fuel, ore, events, why=ID)
+    if action.values[0] != action.values[1]:
+        state.turn.facts[SCAVENGER] = "used"  # ruling F11: once per turn
     new = next(s for s in state.ships if s.owner == seat and s.loc == STOCK)
     new.loc, new.slot, new.value = BAY, -1, 0
     events.append(event("built_ship", seat, ship=new.id, nth=nth))
+    if state.seats[seat].faction == Faction.SCAVENGER_FLEET:
+        roll_at_once(state, state.ships.index(new), events)
+
+
+def roll_at_once(state: GameState, index: int, events: list[Event]) -> None:
+    """Ruling F11: the Scavenger Fleet's owner rolls a new ship (or the Relic Ship) at once;
+    it is unplaced and usable this turn."""
+    ship = state.ships[index]
+    ship.loc, ship.slot, ship.value = UNPLACED, -1, dice.roll(state)
+    events.append(event("rolled_ship", state.turn.seat, ship=ship.id, value=ship.value,
+                        why=Faction.SCAVENGER_FLEET))

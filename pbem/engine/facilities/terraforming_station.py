@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ..actions import Dock
 from ..events import Event
-from ..ids import SHIPS_MIN, TERRAFORMING_COST, Facility
+from ..ids import SHIPS_MIN, TERRAFORMING_COST, Facility, Faction
+from ..lookup import SERVO_SHIPS, unplaced_indices
 from ..payments import can_pay, pay
 from ..state import STOCK, GameState
 from .landing import colony_source, start_landing
@@ -17,6 +18,12 @@ ID = Facility.TERRAFORMING_STATION
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
     if colony_source(state, seat) is None:
         return "Terraforming Station: you have no colony left to land."
+    servo = state.turn.facts.get(SERVO_SHIPS, ())
+    if action.relic is None and servo and not any(
+            state.ships[i].value == 6 and state.ships[i].id not in servo
+            for i in unplaced_indices(state, seat)):
+        return ("Terraforming Station: a ship taken with the Astrogation Servo may never dock "
+                "here (ruling T1).")
     if action.relic is None:
         in_play = sum(1 for s in state.ships if s.owner == seat and s.loc != STOCK)
         if in_play - 1 < SHIPS_MIN:
@@ -34,5 +41,8 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
 
 
 def terraforming_payee(state: GameState, seat: int) -> int | None:
-    """Who receives the payment: the supply in the base game (New Gaia changes it, F7)."""
-    return None
+    """Who receives the payment: the New Gaia Engineers' owner when another player pays
+    (ruling F7), else the supply."""
+    owner = next((i for i, s in enumerate(state.seats)
+                  if s.faction == Faction.NEW_GAIA_ENGINEERS), None)
+    return owner if owner != seat else None

@@ -1,0 +1,189 @@
+"""Each Agenda's two conditions: the in-game half as a function of the turn's recorded facts
+(`Turn.facts`, see facts.py) and the state, the end-game half as a function of the state.
+
+`IN_GAME[id](state, seat, facts)` is asked only for the active seat, about its own turn
+(ruling A3); `END_GAME[id](state, seat)` about the final state (ruling A4).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from ..board import group_count
+from ..ids import Card, Facility, Territory
+from ..scoring import vp
+from ..state import GameState
+
+Facts = dict[str, Any]
+InGame = Callable[[GameState, int, Facts], bool]
+EndGame = Callable[[GameState, int], bool]
+
+
+# -- in-game halves that read the fleet roll (ruling A3: the roll before any card) ------------
+
+def _sequential(roll: list[int]) -> bool:
+    values = set(roll)
+    return set(range(1, 6)) <= values or set(range(2, 7)) <= values
+
+
+def _four_of_a_kind(roll: list[int]) -> bool:
+    return bool(roll) and max(Counter(roll).values()) >= 4
+
+
+def _low_roll(roll: list[int]) -> bool:
+    return len(roll) >= 5 and sum(roll) <= 10
+
+
+# -- in-game halves that read the board now ---------------------------------------------------
+
+def unique_techs(state: GameState, seat: int) -> int:
+    """Card types `seat` holds that no other player holds (ruling A3)."""
+    others = {c for i, s in enumerate(state.seats) if i != seat for c in s.cards}
+    return len(set(state.seats[seat].cards) - others)
+
+
+def _mine(state: GameState, seat: int, facility: str) -> list[int]:
+    """Slots at `facility` holding a ship of `seat`'s fleet."""
+    return [s.slot for s in state.fleet(seat) if s.loc == facility]
+
+
+def fill_mine(state: GameState, seat: int) -> bool:
+    """Every open port of the Lunar Mine holds one of your ships (ruling A3)."""
+    ports = group_count(state, Facility.LUNAR_MINE)
+    return len(set(_mine(state, seat, Facility.LUNAR_MINE))) == ports
+
+
+def artifact_eight(state: GameState, seat: int) -> bool:
+    ships = [s for s in state.fleet(seat) if s.loc == Facility.ALIEN_ARTIFACT]
+    return len(ships) == 4 and sum(s.value for s in ships) == 8
+
+
+def fill_solar(state: GameState, seat: int, facts: Facts) -> bool:
+    """The ports empty right after your gather now hold your ships, and the converter is
+    full (ruling A3)."""
+    empty = facts.get("solar_empty", [])
+    if not empty:
+        return False
+    mine = set(_mine(state, seat, Facility.SOLAR_CONVERTER))
+    taken = {s.slot for s in state.ships if s.loc == Facility.SOLAR_CONVERTER}
+    full = len(taken) == group_count(state, Facility.SOLAR_CONVERTER)
+    return full and set(empty) <= mine
+
+
+def strictly_highest(state: GameState, seat: int) -> bool:
+    mine = vp(state, seat)
+    return all(vp(state, i) < mine for i in range(state.players) if i != seat)
+
+
+def strictly_lowest(state: GameState, seat: int) -> bool:
+    mine = vp(state, seat)
+    return all(vp(state, i) > mine for i in range(state.players) if i != seat)
+
+
+def _last_to_first(state: GameState, seat: int, facts: Facts) -> bool:
+    """Strictly lowest at the start of your turn, strictly highest now (ruling A3)."""
+    return bool(facts.get("lowest")) and strictly_highest(state, seat)
+
+
+def _rob_everyone(state: GameState, seat: int, facts: Facts) -> bool:
+    victims = set(facts.get("victims", []))
+    return all(i in victims for i in range(state.players) if i != seat)
+
+
+IN_GAME: dict[str, InGame] = {
+    "fleet_of_seven": lambda st, s, f: f.get("gathered", 0) >= 7,
+    "five_in_a_row": lambda st, s, f: _sequential(f.get("roll", [])),
+    "three_colonies_one_turn": lambda st, s, f: f.get("landed", 0) >= 3,
+    "four_of_a_kind": lambda st, s, f: _four_of_a_kind(f.get("roll", [])),
+    "two_takeovers": lambda st, s, f: len(f.get("takeovers", [])) >= 2,
+    "six_ore": lambda st, s, f: f.get("ore", 0) >= 6,
+    "four_unique_techs": lambda st, s, f: unique_techs(st, s) >= 4,
+    "isolated_landing": lambda st, s, f: bool(f.get("isolated")),
+    "bump_yourself": lambda st, s, f: bool(f.get("bumped_self")),
+    "twelve_fuel": lambda st, s, f: f.get("fuel", 0) >= 12,
+    "two_techs_one_turn": lambda st, s, f: len(st.turn.gained) >= 2,
+    "last_to_first": _last_to_first,
+    "shared_gain": lambda st, s, f: bool(f.get("shared_gain")),
+    "seize_and_use": lambda st, s, f: bool(f.get("seize_used")),
+    "five_hub_steps": lambda st, s, f: f.get("hub_steps", 0) >= 5,
+    "rob_everyone": _rob_everyone,
+    "two_ships_one_turn": lambda st, s, f: f.get("ships_gained", 0) >= 2,
+    "artifact_eight": lambda st, s, f: artifact_eight(st, s),
+    "fill_solar": fill_solar,
+    "repulsor_placed": lambda st, s, f: bool(f.get("repulsor")),
+    "five_facilities": lambda st, s, f: len(f.get("facilities", [])) >= 5,
+    "fill_mine": lambda st, s, f: fill_mine(st, s),
+    "launch_and_restart": lambda st, s, f: bool(f.get("restarted")),
+    "low_roll": lambda st, s, f: _low_roll(f.get("roll", [])),
+}
+
+# In-game halves that can come true on another player's turn; they are kept in `Seat.marks`
+# and become revealable during that seat's next turn (ruling A3).
+MARKABLE = ("four_unique_techs",)
+
+# Halves judged at the moment of the reveal, never remembered (ruling A3: "strictly highest
+# at the moment you reveal").
+LIVE_ONLY = ("last_to_first",)
+
+
+# -- end-game halves --------------------------------------------------------------------------
+
+def _controls(territory: str) -> EndGame:
+    return lambda st, s: st.controllers.get(territory) == s
+
+
+def _holds(*cards: str) -> EndGame:
+    return lambda st, s: all(c in st.seats[s].cards for c in cards)
+
+
+def _absent(territory: str) -> EndGame:
+    return lambda st, s: st.colonies[territory][s] == 0
+
+
+def _controlled(state: GameState, seat: int) -> list[str]:
+    return [t for t, c in state.controllers.items() if c == seat]
+
+
+def _single_colony(state: GameState, seat: int) -> bool:
+    return any(sum(state.colonies[t]) == 1 for t in _controlled(state, seat))
+
+
+def _others_three(state: GameState, seat: int) -> bool:
+    return any(sum(state.colonies[t]) - state.colonies[t][seat] >= 3
+               for t in _controlled(state, seat))
+
+
+def _three_fields(state: GameState, seat: int) -> bool:
+    places = set(state.fields.values())
+    return len(places) == 1 and state.controllers.get(str(next(iter(places)))) == seat
+
+
+T = Territory
+END_GAME: dict[str, EndGame] = {
+    "fleet_of_seven": _holds(Card.RESOURCE_CACHE, Card.OSCILLATION_CAPACITOR),
+    "five_in_a_row": _controls(T.POHL_FOOTHILLS),
+    "three_colonies_one_turn": _controls(T.HERBERT_VALLEY),
+    "four_of_a_kind": _controls(T.VAN_VOGT_MOUNTAINS),
+    "two_takeovers": _holds(Card.PLASMA_CANNON, Card.ELECTROFABRICATOR),
+    "six_ore": _single_colony,
+    "four_unique_techs": _controls(T.ASIMOV_CRATER),
+    "isolated_landing": _controls(T.BRADBURY_PLATEAU),
+    "bump_yourself": _others_three,
+    "twelve_fuel": _three_fields,
+    "two_techs_one_turn": _holds(Card.STASIS_BEAM, Card.SOLAR_HARVESTER),
+    "last_to_first": _holds(Card.BOOSTER_POD, Card.EXPERIMENTAL_FTL_DRIVE),
+    "shared_gain": _controls(T.BURROUGHS_DESERT),
+    "seize_and_use": _controls(T.HEINLEIN_PLAINS),
+    "five_hub_steps": _controls(T.LEM_BADLANDS),
+    "rob_everyone": _holds(Card.POLARITY_DEVICE, Card.MULTIVERSE_WINDOW),
+    "two_ships_one_turn": _absent(T.VAN_VOGT_MOUNTAINS),
+    "artifact_eight": _absent(T.POHL_FOOTHILLS),
+    "fill_solar": _absent(T.HEINLEIN_PLAINS),
+    "repulsor_placed": _absent(T.LEM_BADLANDS),
+    "five_facilities": _absent(T.BURROUGHS_DESERT),
+    "fill_mine": _absent(T.HERBERT_VALLEY),
+    "launch_and_restart": _absent(T.ASIMOV_CRATER),
+    "low_roll": _absent(T.BRADBURY_PLATEAU),
+}

@@ -1,0 +1,230 @@
+"""The per-turn facts the in-game Agenda conditions need (ruling A3), folded from events.
+
+`on_turn_start` runs at the end of every gather-and-roll (`flow.start_turn`): it records the
+fleet roll, the ships gathered, who is strictly lowest, the Solar Converter's empty ports and
+moves the seat's marks (conditions met on other players' turns) into the turn. `fold` runs
+after every applied action (`rules.perform`) and at the end of the game: it adds what the
+action's events say, then latches every in-game condition met now in `facts["met"]`.
+Nothing is recorded in a game without the Factions option.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..events import Event
+from ..ids import Facility, Field, Territory
+from ..scoring import vp
+from ..state import BAY, GameState
+from ..territories import has_bonus
+from .conditions import IN_GAME, LIVE_ONLY, MARKABLE, strictly_lowest
+
+Facts = dict[str, Any]
+COLONY_MOVES = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
+
+
+def active(state: GameState) -> bool:
+    return bool(state.options.get("factions"))
+
+
+def on_turn_start(state: GameState, events: list[Event]) -> None:
+    """Facts of the turn that just began (called at the end of `flow.start_turn`)."""
+    if not active(state):
+        return
+    turn, seat = state.turn, state.turn.seat
+    me = state.seats[seat]
+    facts: Facts = {
+        "roll": list(turn.rolled),  # ruling A3: the fleet roll, before any card
+        "gathered": len(turn.rolled),
+        "lowest": strictly_lowest(state, seat),
+        "solar_empty": _empty_solar_ports(state),
+        "met": list(me.marks.get("met", [])),  # ruling A3: met on another player's turn
+    }
+    turn.facts = facts
+    me.marks.pop("met", None)
+    fold(state, events)
+
+
+def _empty_solar_ports(state: GameState) -> list[int]:
+    from ..board import group_count  # noqa: PLC0415 - board imports lookup, kept light
+    taken = {s.slot for s in state.ships if s.loc == Facility.SOLAR_CONVERTER}
+    return [p for p in range(group_count(state, Facility.SOLAR_CONVERTER)) if p not in taken]
+
+
+def fold(state: GameState, events: list[Event]) -> None:
+    """Add the facts these events (of the active seat's turn) record, then latch conditions."""
+    if not active(state):
+        return
+    facts = state.turn.facts
+    seat = state.turn.seat
+    for ev in events:
+        _fold_one(state, seat, facts, ev)
+    if any(ev["kind"] in COLONY_MOVES and ev.get("seat") == seat for ev in events):
+        _shared_gain(state, seat, facts)
+    facts["vp"] = [vp(state, i) for i in range(state.players)]
+    latch(state)
+
+
+def latch(state: GameState) -> None:
+    """Remember in-game conditions met now: the active seat's in the turn, other seats'
+    (those that can come true on another's turn) in their marks."""
+    facts, seat = state.turn.facts, state.turn.seat
+    met: list[str] = facts.setdefault("met", [])
+    for agenda, condition in IN_GAME.items():
+        if agenda not in met and agenda not in LIVE_ONLY and condition(state, seat, facts):
+            met.append(agenda)
+    for other, s in enumerate(state.seats):
+        if other == seat:
+            continue
+        for agenda in MARKABLE:
+            marked: list[str] = s.marks.get("met", [])
+            if agenda not in marked and IN_GAME[agenda](state, other, {}):
+                s.marks["met"] = [*marked, agenda]
+
+
+def _add(facts: Facts, key: str, n: int) -> None:
+    facts[key] = facts.get(key, 0) + n
+
+
+def _fold_one(state: GameState, seat: int, facts: Facts, ev: Event) -> None:
+    kind = ev["kind"]
+    mine = ev.get("seat") == seat
+    # ruling A3: gains during your turn (a fee paid to you included), not net
+    if kind == "gained" and mine or kind == "paid" and ev.get("to") == seat:
+        _add(facts, "fuel", ev.get("fuel", 0))
+        _add(facts, "ore", ev.get("ore", 0))
+    elif kind == "stole" and mine:  # ruling A3: stealing counts
+        _add(facts, ev["resource"], 1)
+        _victim(facts, ev["victim"])
+    elif kind == "stole_card" and mine:
+        _victim(facts, ev["victim"])
+    elif kind == "landed" and mine:  # ruling A3: from your supply, not a move
+        _add(facts, "landed", 1)
+        if state.fields.get(Field.ISOLATION) == ev["territory"]:
+            facts["isolated"] = True
+    elif kind == "lost_control" and not mine:
+        _once(facts, "lost_by_other", ev["territory"])
+    elif kind == "gained_control" and mine:
+        _gained_control(state, seat, facts, ev)
+    elif kind == "bumped" and mine and seat in ev.get("owners", []):
+        facts["bumped_self"] = True
+    elif kind in ("hub_advanced", "hub_started") and mine:
+        _hub(state, facts, ev)
+    elif kind in ("built_ship", "bought_relic") and mine:  # ruling A3: not a borrowed ship
+        _add(facts, "ships_gained", 1)
+    elif kind == "field_placed" and mine and ev.get("field") == Field.REPULSOR \
+            and "proxima" not in str(ev.get("why", "")):  # ruling A3
+        facts["repulsor"] = True
+    elif kind in ("docked", "replaced") and mine and ev.get("facility") != BAY:
+        _docked(state, seat, facts, ev)
+    elif kind == "launched" and mine:
+        facts["launched"] = True
+    elif kind == "traded" and mine:
+        _market_traded(facts, int(ev.get("fuel", 0)))
+    _seize_use(state, seat, facts, ev, mine)
+
+
+def _once(facts: Facts, key: str, item: Any) -> None:
+    items: list[Any] = facts.setdefault(key, [])
+    if item not in items:
+        items.append(item)
+
+
+def _victim(facts: Facts, victim: int) -> None:
+    victims: list[int] = facts.setdefault("victims", [])
+    if victim not in victims:
+        victims.append(victim)
+
+
+def _gained_control(state: GameState, seat: int, facts: Facts, ev: Event) -> None:
+    previous, territory = ev.get("previous"), ev["territory"]
+    # ruling A3: controlled by another player just before you took it; a landing always
+    # passes through a tie, so another's control lost earlier this turn counts (rulings-log)
+    if (previous is None or previous == seat) \
+            and territory not in facts.get("lost_by_other", []):
+        return
+    for key in ("takeovers", "seized"):
+        _once(facts, key, territory)
+    if territory == Territory.ASIMOV_CRATER:
+        facts["asimov_before"] = state.turn.asimov_used
+
+
+def _hub(state: GameState, facts: Facts, ev: Event) -> None:
+    if ev["kind"] == "hub_advanced":
+        _add(facts, "hub_steps", int(ev["to"]) - int(ev["start"]))
+        return
+    if "to" in ev:  # a new colony started by advances beyond a launch (ruling B8)
+        _add(facts, "hub_steps", int(ev["to"]))
+    if facts.get("launched"):
+        facts["restarted"] = True
+
+
+def _docked(state: GameState, seat: int, facts: Facts, ev: Event) -> None:
+    facility = str(ev["facility"])
+    seen: list[str] = facts.setdefault("facilities", [])
+    if facility not in seen:
+        seen.append(facility)
+    if facility == Facility.ORBITAL_MARKET and ev["kind"] == "docked":
+        values = ev.get("values", [0])
+        facts.setdefault("market", []).append({"value": values[0], "use": None})
+
+
+def _market_traded(facts: Facts, rate: int) -> None:
+    """Ruling B7/A1: a pair traded with can no longer draw Agendas."""
+    pairs: list[dict[str, Any]] = facts.get("market", [])
+    usable = [p for p in pairs if p["use"] != "draw"]
+    if any(p["value"] == rate and p["use"] == "trade" for p in usable):
+        return
+    fresh = [p for p in usable if p["use"] is None]
+    exact = [p for p in fresh if p["value"] == rate]
+    if exact or fresh:
+        (exact or fresh)[0]["use"] = "trade"
+
+
+# -- "take control of a territory from an opponent and use its benefit immediately" ----------
+
+def _seize_use(state: GameState, seat: int, facts: Facts, ev: Event, mine: bool) -> None:
+    seized = facts.get("seized")
+    if not seized or not mine or facts.get("seize_used"):
+        return
+    kind, facility = ev["kind"], ev.get("facility")
+    used: str | None = None
+    if kind == "hub_advanced" and state.turn.asimov_used and not facts.get("asimov_before"):
+        used = Territory.ASIMOV_CRATER
+    elif kind == "docked" and facility == Facility.COLONY_CONSTRUCTOR:
+        used = Territory.BRADBURY_PLATEAU
+    elif kind == "bought_relic":
+        used = Territory.BURROUGHS_DESERT
+    elif kind == "traded":
+        used = Territory.HEINLEIN_PLAINS
+    elif kind == "built_ship":
+        used = Territory.HERBERT_VALLEY
+    elif kind == "docked" and facility == Facility.SOLAR_CONVERTER:
+        used = Territory.LEM_BADLANDS
+    elif kind == "used_card":
+        used = Territory.POHL_FOOTHILLS
+    elif kind == "docked" and facility == Facility.LUNAR_MINE \
+            and state.turn.mine_ships == len(ev.get("values", [])):
+        used = Territory.VAN_VOGT_MOUNTAINS  # the first Lunar Mine ship of the turn
+    if used is not None and used in seized and has_bonus(state, seat, used):
+        facts["seize_used"] = True
+
+
+def _shared_gain(state: GameState, seat: int, facts: Facts) -> None:
+    """Ruling A3: one action of yours that moves colonies leaves you and an opponent with
+    more VP than before it."""
+    before: list[int] | None = facts.get("vp")
+    if before is None:
+        return
+    now = [vp(state, i) for i in range(state.players)]
+    if now[seat] > before[seat] and any(
+            now[i] > before[i] for i in range(state.players) if i != seat):
+        facts["shared_gain"] = True
+
+
+def after_action(state: GameState, events: list[Event]) -> None:
+    """Fold one applied action's events (hooked at the end of `rules.perform`). A new turn's
+    events were folded by `on_turn_start`, and the last action's by `finish` (A4)."""
+    if state.phase == "over" or any(ev["kind"] == "turn_started" for ev in events):
+        return
+    fold(state, events)

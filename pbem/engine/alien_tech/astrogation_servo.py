@@ -1,0 +1,137 @@
+"""Astrogation Servo (Factions, ruling T1).
+
+Use, 2 fuel: take one ship of a colour from the Maintenance Bay (yours too) and roll it; it
+is your unplaced ship for this turn. Its ids are kept in `Turn.facts["servo_ships"]`, which
+`lookup.unplaced_indices` reads, so docking, the must-dock rule (B9) and the other cards see
+it as yours this turn (ruling B20). It may never dock at the Terraforming Station. Unplaced
+at the end of your turn it goes to the Maintenance Bay; docked, it stays until its owner
+gathers it at their next turn, wherever it is. Ownership never changes. The Relic Ship is not
+taken (docs/rulings-log.md L-T8).
+Discard: every ship docked at one facility goes to the Maintenance Bay; a ship on the
+Terraforming Station goes to the stock instead (the Relic Ship home), as with the Plasma
+Cannon.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .. import dice
+from ..actions import Action, register_action
+from ..board import LAYOUT
+from ..events import Event, event
+from ..ids import COLOURS, FACILITY_NAMES, Card, Facility
+from ..lookup import SERVO_SHIPS, borrowed_indices
+from ..notation import facility_id, seat_of
+from ..state import BAY, STOCK, UNPLACED, GameState
+from ..territories import send_to_bay, send_to_stock
+from .common import words_count
+
+ID = Card.ASTROGATION_SERVO
+TERRAFORMING = Facility.TERRAFORMING_STATION
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class UseAstrogationServo(Action):
+    """Take a ship of `owner`'s colour from the Maintenance Bay and roll it."""
+
+    kind: ClassVar[str] = "use_astrogation_servo"
+    owner: int
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class DiscardAstrogationServo(Action):
+    """Send every ship docked at `facility` to the Maintenance Bay."""
+
+    kind: ClassVar[str] = "discard_astrogation_servo"
+    facility: str
+
+
+USE = UseAstrogationServo
+DISCARD = DiscardAstrogationServo
+
+
+def _in_bay(state: GameState, owner: int) -> int | None:
+    return next((i for i, s in enumerate(state.ships)
+                 if s.loc == BAY and s.owner == owner and not s.is_relic), None)
+
+
+def use_fuel(state: GameState, action: UseAstrogationServo) -> int:
+    return 2
+
+
+def use_refusal(state: GameState, action: UseAstrogationServo) -> str | None:
+    if not 0 <= action.owner < state.players:
+        return "there is no such colour in this game."
+    if _in_bay(state, action.owner) is None:
+        return f"no {COLOURS[action.owner]} ship is in the Maintenance Bay."
+    return None
+
+
+def use(state: GameState, action: UseAstrogationServo, events: list[Event]) -> None:
+    index = _in_bay(state, action.owner)
+    assert index is not None
+    ship = state.ships[index]
+    ship.loc, ship.slot, ship.value = UNPLACED, -1, dice.roll(state)
+    state.turn.facts.setdefault(SERVO_SHIPS, []).append(ship.id)
+    events.append(event("borrowed_ship", action.seat, card=ID, ship=ship.id,
+                        owner=action.owner, value=ship.value, barrier=True))
+
+
+def use_candidates(state: GameState, seat: int) -> list[Action]:
+    return [UseAstrogationServo(seat, owner) for owner in range(state.players)]
+
+
+def unplaced_borrowed(state: GameState) -> list[int]:
+    """Borrowed ships still unplaced: they go to the Maintenance Bay at the turn's end."""
+    return borrowed_indices(state)
+
+
+def is_borrowed(state: GameState, index: int) -> bool:
+    return state.ships[index].id in state.turn.facts.get(SERVO_SHIPS, ())
+
+
+def discard_refusal(state: GameState, action: DiscardAstrogationServo) -> str | None:
+    if action.facility not in LAYOUT:
+        return f"there is no orbital facility called '{action.facility}'."
+    if not state.at(action.facility):
+        return f"no ship is docked at the {FACILITY_NAMES[action.facility]}."
+    return None
+
+
+def discard(state: GameState, action: DiscardAstrogationServo, events: list[Event]) -> None:
+    found = [i for i, s in enumerate(state.ships) if s.loc == action.facility]
+    to = STOCK if action.facility == TERRAFORMING else BAY
+    events.append(event("cleared", action.seat, card=ID, facility=action.facility,
+                        ships=[state.ships[i].id for i in found], to=to))
+    for i in found:
+        if to == STOCK:
+            send_to_stock(state, i, events)
+        else:
+            send_to_bay(state, i)
+
+
+def discard_candidates(state: GameState, seat: int) -> list[Action]:
+    return [DiscardAstrogationServo(seat, str(f)) for f in LAYOUT if state.at(f)]
+
+
+def parse_use(words: list[str], seat: int, players: int | None) -> Action:
+    words_count(words, 1, ID, "use astrogation_servo blue")
+    return UseAstrogationServo(seat, seat_of(words[0], players))
+
+
+def format_use(action: UseAstrogationServo) -> list[str]:
+    ok = 0 <= action.owner < len(COLOURS)
+    return [COLOURS[action.owner] if ok else str(action.owner)]
+
+
+def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
+    words_count(words, 1, ID, "discard astrogation_servo alien_artifact")
+    return DiscardAstrogationServo(seat, facility_id(words[0]))
+
+
+def format_discard(action: DiscardAstrogationServo) -> list[str]:
+    return [action.facility]

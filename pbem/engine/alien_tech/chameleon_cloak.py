@@ -1,0 +1,233 @@
+"""Chameleon Cloak (Factions, ruling T2).
+
+Use, 2 fuel: replace opponents' ships at one facility with unplaced ships of yours showing
+the same values. The replaced ships go to the Maintenance Bay; you pay the facility's cost and
+gain its benefit as if you had docked (the Lunar Mine's "at least the highest" test and the
+Raiders' Outpost's bump sum do not apply; replacing the Raiders' run raids). Where the
+facility takes groups, one use replaces one whole group (docs/rulings-log.md L-T9); at a
+single-port facility any number of ships. Never at the Terraforming Station (nor at a
+Faction facility); at the Colonist Hub only with 5 players.
+Discard: swap all colonies of two territories, not if either holds the Repulsor Field.
+
+Targets are written like the Plasma Cannon's: `use chameleon_cloak alien_artifact red 5 red 6`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import ClassVar
+
+from .. import facilities
+from ..actions import Action, Dock, register_action
+from ..board import LAYOUT
+from ..errors import InvalidAction
+from ..events import Event, event
+from ..ids import FACILITY_NAMES, TERRITORY_NAMES, Card, Facility, Field
+from ..notation import facility_id, seat_of, territory_id
+from ..state import GameState, territories
+from ..territories import send_to_bay, update_control
+from . import plasma_cannon
+from .common import ship_word, words_count
+from .plasma_cannon import UsePlasmaCannon, commander
+
+ID = Card.CHAMELEON_CLOAK
+BASE_FACILITIES = frozenset(f.value for f in Facility) - {Facility.MAINTENANCE_BAY}
+SINGLES = ("single", "six")
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class UseChameleonCloak(Action):
+    """Replace the ships of `owners` showing `ships` (pairwise) at `facility` with yours of
+    the same values; `relic_at` is the position of a Relic Ship among the targets."""
+
+    kind: ClassVar[str] = "use_chameleon_cloak"
+    facility: str
+    owners: tuple[int, ...]
+    ships: tuple[int, ...]
+    relic_at: int | None = None
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class DiscardChameleonCloak(Action):
+    """Swap all colonies of `first` and `second`."""
+
+    kind: ClassVar[str] = "discard_chameleon_cloak"
+    first: str
+    second: str
+
+
+USE = UseChameleonCloak
+DISCARD = DiscardChameleonCloak
+
+
+def _place_refusal(state: GameState, facility: str) -> str | None:
+    if facility not in BASE_FACILITIES:
+        return f"there is no orbital facility called '{facility}' where it works."
+    if facility == Facility.TERRAFORMING_STATION:
+        return "it may not be used at the Terraforming Station (ruling T2)."
+    if facility == Facility.COLONIST_HUB and state.players != 5:
+        return "it works at the Colonist Hub only with 5 players (ruling T2)."
+    return None
+
+
+def _targets(state: GameState, action: UseChameleonCloak) -> list[int] | str:
+    found = plasma_cannon.targets(state, UsePlasmaCannon(
+        action.seat, action.facility, action.owners, action.ships, action.relic_at))
+    if isinstance(found, str) or LAYOUT[action.facility][0] in SINGLES:
+        return found
+    slots = {state.ships[i].slot for i in found}
+    group = {i for i, s in enumerate(state.ships) if s.loc == action.facility and s.slot in slots}
+    if len(slots) > 1 or group != set(found):
+        return (f"the {FACILITY_NAMES[action.facility]} takes groups: replace one whole "
+                "group, every ship in it (ruling T2).")
+    return found
+
+
+def _mine(state: GameState, action: UseChameleonCloak) -> list[int] | str:
+    found = facilities.match_ships(state, action.seat, action.ships, None)
+    if isinstance(found, str):
+        shown = " ".join(str(v) for v in action.ships)
+        return f"you need unplaced ships showing {shown} to replace them with."
+    return found
+
+
+def _cost_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
+    """The facility's cost and needs, without the tests a replacement skips (ruling T2)."""
+    facility = action.facility
+    if facility in (Facility.SHIPYARD, Facility.COLONY_CONSTRUCTOR, Facility.COLONIST_HUB):
+        module = facilities.MODULES[facility]
+        reason = module.refuse(state, action.seat, Dock(action.seat, facility, action.ships))
+        return str(reason) if reason else None
+    return None
+
+
+def use_fuel(state: GameState, action: UseChameleonCloak) -> int:
+    return 2
+
+
+def use_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
+    reason = _place_refusal(state, action.facility)
+    if reason:
+        return reason
+    for found in (_targets(state, action), _mine(state, action)):
+        if isinstance(found, str):
+            return found
+    return _cost_refusal(state, action)
+
+
+def use(state: GameState, action: UseChameleonCloak, events: list[Event]) -> None:
+    targets, mine = _targets(state, action), _mine(state, action)
+    assert not isinstance(targets, str) and not isinstance(mine, str)
+    facility = action.facility
+    events.append(event("replaced", action.seat, card=ID, facility=facility,
+                        ships=[state.ships[i].id for i in targets],
+                        by=[state.ships[i].id for i in mine]))
+    for target, ship in zip(targets, mine, strict=True):
+        slot = state.ships[target].slot
+        send_to_bay(state, target)
+        state.ships[ship].loc, state.ships[ship].slot = facility, slot
+    module = facilities.MODULES[facility]
+    single = LAYOUT[facility][0] in SINGLES
+    batches = [[i] for i in mine] if single else [mine]
+    for batch in batches:  # the benefit, as if each ship (or the group) had docked
+        values = tuple(state.ships[i].value for i in batch)
+        events.append(event("docked", action.seat, facility=facility, values=list(values),
+                            relic=None, via=ID))
+        module.dock(state, action.seat, batch, Dock(action.seat, facility, values), events)
+
+
+def _opponents(state: GameState, seat: int, facility: str) -> list[tuple[int, int, bool, int]]:
+    """(owner, value, is the Relic Ship, slot) of opponents' ships at a facility."""
+    out = []
+    for i, s in enumerate(state.ships):
+        owner = commander(state, i)
+        if s.loc == facility and owner is not None and owner != seat:
+            out.append((owner, s.value, s.is_relic, s.slot))
+    return sorted(out)
+
+
+def _action(seat: int, facility: str, ships: list[tuple[int, int, bool, int]]) -> Action:
+    relic_at = next((k for k, t in enumerate(ships) if t[2]), None)
+    return UseChameleonCloak(seat, facility, tuple(t[0] for t in ships),
+                             tuple(t[1] for t in ships), relic_at)
+
+
+def use_candidates(state: GameState, seat: int) -> list[Action]:
+    """Each opponent's ship (or group) alone, and at single-port facilities all of them."""
+    out: list[Action] = []
+    for facility in sorted(BASE_FACILITIES):
+        if _place_refusal(state, facility) or not state.at(facility):
+            continue
+        others = _opponents(state, seat, facility)
+        if LAYOUT[facility][0] in SINGLES:
+            for ship in dict.fromkeys((o, v, r, -1) for o, v, r, _ in others):
+                out.append(_action(seat, facility, [ship]))
+            if len(others) > 1:
+                out.append(_action(seat, facility, others))
+        else:
+            for slot in sorted({t[3] for t in others}):
+                out.append(_action(seat, facility, [t for t in others if t[3] == slot]))
+    return out
+
+
+def discard_refusal(state: GameState, action: DiscardChameleonCloak) -> str | None:
+    pair = (action.first, action.second)
+    unknown = next((t for t in pair if t not in TERRITORY_NAMES), None)
+    if unknown is not None:
+        return f"there is no territory called '{unknown}'."
+    if action.first == action.second:
+        return "choose two different territories."
+    repulsor = state.fields.get(Field.REPULSOR)
+    if repulsor in pair:
+        return (f"the Repulsor Field on {TERRITORY_NAMES[str(repulsor)]} blocks the swap "
+                "(ruling T2).")
+    if not any(state.colonies[action.first]) and not any(state.colonies[action.second]):
+        return "neither territory has a colony to swap."
+    return None
+
+
+def discard(state: GameState, action: DiscardChameleonCloak, events: list[Event]) -> None:
+    cols = state.colonies
+    cols[action.first], cols[action.second] = cols[action.second], cols[action.first]
+    events.append(event("swapped_colonies", action.seat, card=ID, first=action.first,
+                        second=action.second))
+    update_control(state, action.first, events)
+    update_control(state, action.second, events)
+
+
+def discard_candidates(state: GameState, seat: int) -> list[Action]:
+    return [DiscardChameleonCloak(seat, a, b) for a, b in combinations(territories(), 2)]
+
+
+def parse_use(words: list[str], seat: int, players: int | None) -> Action:
+    if not words:
+        words_count(words, 3, ID, "use chameleon_cloak alien_artifact red 5 red 6")
+    rest = words[1:]
+    if not rest or len(rest) % 2:
+        raise InvalidAction("Chameleon Cloak: write each ship to replace as colour and value, "
+                            "like 'use chameleon_cloak alien_artifact red 5 red 6'.")
+    owners, values, relic_at = [], [], None
+    for k in range(0, len(rest), 2):
+        value, is_relic = ship_word(rest[k + 1])
+        owners.append(seat_of(rest[k], players))
+        values.append(value)
+        relic_at = k // 2 if is_relic else relic_at
+    return UseChameleonCloak(seat, facility_id(words[0]), tuple(owners), tuple(values),
+                             relic_at)
+
+
+def format_use(action: UseChameleonCloak) -> list[str]:
+    return plasma_cannon.format_use(UsePlasmaCannon(
+        action.seat, action.facility, action.owners, action.ships, action.relic_at))
+
+
+def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
+    words_count(words, 2, ID, "discard chameleon_cloak burroughs_desert lem_badlands")
+    return DiscardChameleonCloak(seat, territory_id(words[0]), territory_id(words[1]))
+
+
+def format_discard(action: DiscardChameleonCloak) -> list[str]:
+    return [action.first, action.second]

@@ -1,0 +1,98 @@
+"""Solar Harvester (Factions, ruling T8).
+
+Use, once per turn, free: gain 1 fuel per opponent ship docked at the Solar Converter. It
+has no fuel cost, so the Oscillation Capacitor cannot repeat it (ids.toml [tech]).
+Discard: every other player returns all their fuel to the supply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..actions import Action, register_action
+from ..events import Event, event
+from ..ids import Card, Facility
+from ..payments import gain
+from ..state import GameState
+from .common import words_count
+from .plasma_cannon import commander
+
+ID = Card.SOLAR_HARVESTER
+CONVERTER = Facility.SOLAR_CONVERTER
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class UseSolarHarvester(Action):
+    """Gain 1 fuel per opponent ship at the Solar Converter."""
+
+    kind: ClassVar[str] = "use_solar_harvester"
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class DiscardSolarHarvester(Action):
+    """Every other player returns all their fuel."""
+
+    kind: ClassVar[str] = "discard_solar_harvester"
+
+
+USE = UseSolarHarvester
+DISCARD = DiscardSolarHarvester
+
+
+def opponent_ships(state: GameState, seat: int) -> int:
+    return sum(1 for i, s in enumerate(state.ships)
+               if s.loc == CONVERTER and commander(state, i) not in (None, seat))
+
+
+def use_fuel(state: GameState, action: UseSolarHarvester) -> int:
+    return 0
+
+
+def use_refusal(state: GameState, action: UseSolarHarvester) -> str | None:
+    if opponent_ships(state, action.seat) == 0:
+        return "no opponent's ship is docked at the Solar Converter, so it would gain nothing."
+    return None
+
+
+def use(state: GameState, action: UseSolarHarvester, events: list[Event]) -> None:
+    gain(state, action.seat, opponent_ships(state, action.seat), 0, events, why=ID)
+
+
+def use_candidates(state: GameState, seat: int) -> list[Action]:
+    return [UseSolarHarvester(seat)]
+
+
+def discard_refusal(state: GameState, action: DiscardSolarHarvester) -> str | None:
+    return None
+
+
+def discard(state: GameState, action: DiscardSolarHarvester, events: list[Event]) -> None:
+    for i, other in enumerate(state.seats):
+        if i != action.seat and other.fuel:
+            events.append(event("returned_resources", i, fuel=other.fuel, ore=0, why=ID))
+            other.fuel = 0
+
+
+def discard_candidates(state: GameState, seat: int) -> list[Action]:
+    return [DiscardSolarHarvester(seat)]
+
+
+def parse_use(words: list[str], seat: int, players: int | None) -> Action:
+    words_count(words, 0, ID, "use solar_harvester")
+    return UseSolarHarvester(seat)
+
+
+def format_use(action: UseSolarHarvester) -> list[str]:
+    return []
+
+
+def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
+    words_count(words, 0, ID, "discard solar_harvester")
+    return DiscardSolarHarvester(seat)
+
+
+def format_discard(action: DiscardSolarHarvester) -> list[str]:
+    return []

@@ -1,0 +1,140 @@
+"""Uranian Syndicate (ruling F14).
+
+Facility: then pay 1 ore to move one of your colonies, or 2 ore to move an opponent's, to
+another territory (the follow-up decision `move <colour> <from> <to>`); the Repulsor Field
+blocks both ends. Owner: once per turn, choose one contested territory (it has colonies, no
+controller, no Isolation Field, and is not Burroughs Desert) and use its bonus until the end
+of the turn (`contest <territory>`; it joins `Turn.borrowed`, which `has_bonus` reads, so a
+bonus both controlled and borrowed applies once, ruling B23)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..actions import Action, Dock, register_action
+from ..events import Event, event
+from ..fields import colony_move_refusal
+from ..ids import COLOURS, TERRITORY_NAMES, Faction, Field, Territory
+from ..payments import pay
+from ..state import GameState
+from ..territories import add_colony, remove_colony
+from . import common
+
+ID = Faction.URANIAN_SYNDICATE
+NAME = "Uranian Syndicate"
+PENDING = "uranian_move"
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class MoveColony(Action):
+    """After docking at the Uranian Syndicate: move one colony of `owner` between
+    territories."""
+
+    kind: ClassVar[str] = "move_colony"
+    owner: int
+    source: str
+    target: str
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class Contest(Action):
+    """Owner: use the bonus of the contested `territory` until the end of the turn."""
+
+    kind: ClassVar[str] = "contest"
+    territory: str
+
+
+def move_cost(seat: int, owner: int) -> int:
+    return 1 if owner == seat else 2
+
+
+def _moves(state: GameState, seat: int) -> list[MoveColony]:
+    out: list[MoveColony] = []
+    for source, counts in state.colonies.items():
+        for owner, n in enumerate(counts):
+            if n:
+                out.extend(MoveColony(seat, owner, source, t) for t in TERRITORY_NAMES
+                           if t != source)
+    return out
+
+
+def refuse(state: GameState, seat: int, action: Dock) -> str | None:
+    reason = common.refuse(state, seat, ID)
+    if reason is None and not any(move_refusal(state, m) is None for m in _moves(state, seat)):
+        reason = (f"{NAME}: you could move no colony: 1 ore moves one of yours, 2 ore an "
+                  "opponent's, and the Repulsor Field blocks both ends.")
+    return reason
+
+
+def dock(state: GameState, seat: int, ships: list[int], action: Dock,
+         events: list[Event]) -> None:
+    common.pay_fee(state, seat, ID, events)
+    state.turn.pending = {"kind": PENDING, "seat": seat}
+
+
+def move_refusal(state: GameState, action: MoveColony) -> str | None:
+    if action.source not in TERRITORY_NAMES or action.target not in TERRITORY_NAMES:
+        return f"{NAME}: name two territories."
+    if not isinstance(action.owner, int) or not 0 <= action.owner < state.players:
+        return f"{NAME}: there is no such player."
+    if action.source == action.target:
+        return f"{NAME}: the colony must move to another territory."
+    if state.colonies[action.source][action.owner] == 0:
+        return (f"{NAME}: {COLOURS[action.owner]} has no colony on "
+                f"{TERRITORY_NAMES[action.source]}.")
+    reason = colony_move_refusal(state, action.source, action.target)
+    if reason:
+        return f"{NAME}: {reason}"
+    cost = move_cost(action.seat, action.owner)
+    if state.seats[action.seat].ore < cost:
+        whose = "one of yours" if cost == 1 else "an opponent's colony"
+        return f"{NAME}: moving {whose} costs {cost} ore; you have less."
+    return None
+
+
+def move(state: GameState, action: MoveColony, events: list[Event]) -> None:
+    state.turn.pending = None
+    pay(state, action.seat, 0, move_cost(action.seat, action.owner), events, why=ID)
+    events.append(event("colony_moved", action.seat, owner=action.owner, source=action.source,
+                        target=action.target, why=ID))
+    remove_colony(state, action.owner, action.source, events)
+    add_colony(state, action.owner, action.target, events)
+
+
+def contested(state: GameState, territory: str) -> bool:
+    return (sum(state.colonies[territory]) > 0 and state.controllers[territory] is None
+            and state.fields.get(Field.ISOLATION) != territory
+            and territory != Territory.BURROUGHS_DESERT)
+
+
+def contest_refusal(state: GameState, action: Contest) -> str | None:
+    if not common.owns(state, action.seat, ID):
+        return f"{NAME}: only the owner of this Faction board may use a contested bonus."
+    if common.once_per_turn(state, ID):
+        return f"{NAME}: the owner uses one contested territory's bonus per turn; done."
+    if action.territory not in TERRITORY_NAMES:
+        return f"{NAME}: there is no territory called '{action.territory}'."
+    if action.territory == Territory.BURROUGHS_DESERT:
+        return f"{NAME}: the Burroughs Desert bonus cannot be used this way."
+    if not contested(state, action.territory):
+        return (f"{NAME}: {TERRITORY_NAMES[action.territory]} is not contested: it needs "
+                "colonies, no controller and no Isolation Field.")
+    return None
+
+
+def contest(state: GameState, action: Contest, events: list[Event]) -> None:
+    common.mark_used(state, ID)
+    state.turn.borrowed.append(action.territory)
+    events.append(event("borrowed_bonus", action.seat, territory=action.territory, why=ID))
+
+
+def candidates(state: GameState, seat: int) -> list[Action]:
+    pending = state.turn.pending
+    if pending is not None:
+        return list(_moves(state, seat)) if pending["kind"] == PENDING else []
+    if not common.owns(state, seat, ID) or common.once_per_turn(state, ID):
+        return []
+    return [Contest(seat, t) for t in TERRITORY_NAMES if contested(state, t)]

@@ -1,0 +1,130 @@
+"""Game commands of the ``pbem`` CLI: ``new-game``, ``verify``, ``export``, ``import``.
+
+Kept apart from ``pbem/cli.py`` (serve, clock, host actions) so each module stays small;
+``pbem.cli`` adds ``GAME_COMMANDS`` to its group. Services are imported inside the commands,
+as in ``pbem.cli``, so ``pbem --help`` loads no models or mail code.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from email.utils import parseaddr
+from typing import Any, TextIO
+
+import click
+from flask.cli import with_appcontext
+
+from pbem.services.errors import ServiceError
+
+BOT_WORDS = ("bot", "computer")
+
+
+def _game_ref(game: str) -> int | str:
+    """A game by primary key (digits) or by its public id (what URLs carry)."""
+    return int(game) if game.isdigit() else game
+
+
+def parse_player(text: str) -> Any:
+    """``"Ana <ana@example.org>"``, ``"ana@example.org"``, ``"bot"`` or ``"bot:HAL"``."""
+    from pbem.services.games import SeatSpec
+
+    word, _, bot_name = text.partition(":")
+    if word.strip().lower() in BOT_WORDS:
+        return SeatSpec(name=bot_name.strip() or "Computer", email=None, is_bot=True)
+    name, address = parseaddr(text)
+    if not address or "@" not in address:
+        raise click.BadParameter(f"{text!r}: write 'Name <address>', an address, or 'bot'.")
+    return SeatSpec(name=name or address.split("@")[0], email=address)
+
+
+def _fail(exc: ServiceError) -> click.ClickException:
+    return click.ClickException(exc.message)
+
+
+@click.command("new-game")
+@click.option("--name", required=True, help="The game's name.")
+@click.option("--player", "players", multiple=True, required=True,
+              help='A seat: "Name <address>" or "bot" (repeat once per seat).')
+@click.option("--host", "host_email", default=None,
+              help="Host address (default: the first human player's).")
+@click.option("--hours", default=48, show_default=True, type=int, help="Time per move.")
+@click.option("--fixed-order", is_flag=True, help="Keep the seats in the order given.")
+@click.option("--factions/--base-game", default=None,
+              help="With or without the Factions expansion (default: the engine's).")
+@click.option("--seed", default=None, type=int, help="Game seed (tests only: it is secret).")
+@with_appcontext
+def new_game(name: str, players: tuple[str, ...], host_email: str | None, hours: int,
+             fixed_order: bool, factions: bool | None, seed: int | None) -> None:
+    """Create a game, mail the invitations, print the game id and every seat's link."""
+    from pbem.mail.compose import turn_url
+    from pbem.services import games
+
+    seats = [parse_player(p) for p in players]
+    host = host_email or next((s.email for s in seats if s.email), None)
+    if host is None:
+        raise click.UsageError("Give --host when every seat is a computer player.")
+    try:
+        options = {} if factions is None else {"factions": factions}
+        game = games.create_game(name=name, host_email=host, seats=seats, options=options,
+                                 time_per_move_hours=hours, seed=seed, fixed_order=fixed_order)
+    except ServiceError as exc:
+        raise _fail(exc) from None
+    click.echo(f"game {game.public_id} ({game.name}): {game.players} seats, host {host}")
+    for seat in game.seats:
+        who = f"{seat.name} <{seat.email}>" if seat.email else f"{seat.name} (computer)"
+        link = "" if seat.is_bot else f"  {turn_url(game, seat)}"
+        click.echo(f"seat {seat.index} {seat.colour:<6} {who}{link}")
+
+
+@click.command("verify")
+@click.argument("game")
+@with_appcontext
+def verify(game: str) -> None:
+    """Replay GAME from its creation record and log; exit 1 if anything differs."""
+    from pbem.services import games
+
+    try:
+        problems = games.verify_replay(_game_ref(game))
+    except ServiceError as exc:
+        raise _fail(exc) from None
+    for problem in problems:
+        click.echo(f"problem: {problem}", err=True)
+    if problems:
+        sys.exit(1)
+    click.echo(f"{game}: replay matches the stored game")
+
+
+@click.command("export")
+@click.argument("game")
+@with_appcontext
+def export(game: str) -> None:
+    """Write GAME as JSON to standard output (it includes the secret seed)."""
+    from pbem.services import games
+
+    try:
+        data = games.export_game(_game_ref(game))
+    except ServiceError as exc:
+        raise _fail(exc) from None
+    click.echo(json.dumps(data, indent=1, sort_keys=True))
+
+
+@click.command("import")
+@click.argument("file", type=click.File("r"))
+@with_appcontext
+def import_(file: TextIO) -> None:
+    """Replay and store a game exported with ``pbem export``; print its new id."""
+    from pbem.services import games
+
+    try:
+        data = json.load(file)
+    except json.JSONDecodeError as exc:
+        raise click.ClickException(f"{file.name} is not JSON: {exc}") from None
+    try:
+        game = games.import_game(data)
+    except ServiceError as exc:
+        raise _fail(exc) from None
+    click.echo(f"imported as game {game.public_id}")
+
+
+GAME_COMMANDS = (new_game, verify, export, import_)

@@ -1,0 +1,237 @@
+"""Send what is due in the outbox: at-least-once, never dropped, safe with several workers.
+
+``deliver_pending`` works in three short transactions per batch (docs/mail.md):
+
+1. **claim** due rows — ``pending`` rows whose ``next_attempt_at`` has come, and ``sending``
+   rows whose lease ran out (a worker died mid-send) — by setting ``status='sending'``, a
+   ``lease_until`` and ``attempts + 1``. PostgreSQL picks rows with ``FOR UPDATE SKIP
+   LOCKED``; SQLite (one writer at a time) claims each row with a conditional UPDATE;
+2. **send** them over one backend connection;
+3. **mark** accepted rows ``sent`` — in small groups (``MARK_EVERY`` rows or
+   ``MARK_SECONDS``, whichever comes first), so a crash re-sends at most one group — or
+   back to ``pending`` with an exponential backoff, or ``failed`` after a 5xx refusal or
+   ``MAX_ATTEMPTS``.
+
+The duplicate window is between the server accepting a message and step 3's commit. A
+re-sent message has the same Message-ID, so mail clients show it once.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from flask import Flask, current_app
+
+from pbem.extensions import db
+from pbem.mail import backends, message, notify
+from pbem.models.game import Game
+from pbem.models.outbox import FAILED, PENDING, SENDING, SENT, Outbox
+from pbem.scheduler import register_step
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 8  # 1 + 2 + 4 + … minutes: about four hours of retries, then ``failed``
+BACKOFF_BASE = timedelta(minutes=1)
+BACKOFF_CAP = timedelta(hours=2)
+LEASE = timedelta(minutes=5)
+BATCH = 200
+# Accepted rows are marked sent together, at most this many or this late: a crash re-sends at
+# most one such group (each message with its own Message-ID, so clients show it once).
+MARK_EVERY = 20
+MARK_SECONDS = 0.5
+_ADDRESS = re.compile(r"[^\s<>@\"',;]+@[^\s<>@\"',;]+")
+
+
+@dataclass
+class DeliveryReport:
+    """What one ``deliver_pending`` call did, by outbox id."""
+
+    sent: list[int] = field(default_factory=list)
+    retrying: list[int] = field(default_factory=list)
+    failed: list[int] = field(default_factory=list)
+
+
+def backoff(attempts: int) -> timedelta:
+    """Wait before attempt ``attempts + 1``: 1, 2, 4 … minutes, at most two hours."""
+    return min(BACKOFF_BASE * 2 ** max(0, attempts - 1), BACKOFF_CAP)
+
+
+def _aware(value: datetime | None) -> datetime | None:
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)  # SQLite hands back naive UTC
+    return value
+
+
+def _due(now: datetime) -> sa.ColumnElement[bool]:
+    return sa.or_(
+        sa.and_(Outbox.status == PENDING, Outbox.next_attempt_at <= now),
+        sa.and_(Outbox.status == SENDING, Outbox.lease_until < now),
+    )
+
+
+def claim(now: datetime, limit: int) -> list[int]:
+    """Claim up to ``limit`` due rows for this worker and commit; returns their ids."""
+    lease = now + LEASE
+    claim_values = {"status": SENDING, "lease_until": lease, "attempts": Outbox.attempts + 1}
+    pick = sa.select(Outbox.id).where(_due(now)).order_by(Outbox.id).limit(limit)
+    if db.session.get_bind().dialect.name == "postgresql":
+        ids = list(db.session.scalars(pick.with_for_update(skip_locked=True)))
+        if ids:
+            db.session.execute(sa.update(Outbox).where(Outbox.id.in_(ids)).values(claim_values))
+    else:
+        ids = []
+        for row_id in db.session.scalars(pick).all():
+            result = db.session.execute(
+                sa.update(Outbox).where(Outbox.id == row_id, _due(now)).values(claim_values)
+            )
+            if result.rowcount == 1:  # type: ignore[attr-defined]
+                ids.append(row_id)
+    db.session.commit()
+    return ids
+
+
+def deliver_pending(app: Flask | None = None, now: datetime | None = None,
+                    limit: int = BATCH, backend: Any = None) -> DeliveryReport:
+    """Send up to ``limit`` due messages; see the module docstring for the guarantee."""
+    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
+    with app.app_context():
+        now = now or datetime.now(UTC)
+        report = DeliveryReport()
+        ids = claim(now, limit)
+        if not ids:
+            return report
+        backend = backend or backends.from_config(app.config)
+        rows = db.session.scalars(sa.select(Outbox).where(Outbox.id.in_(ids))
+                                  .order_by(Outbox.id)).all()
+        for row in rows:
+            db.session.expunge(row)  # plain data from here on: no reload after each commit
+        accepted: list[int] = []
+        lease = _aware(rows[0].lease_until)  # one claim, one lease for the whole batch
+        last_mark = time.monotonic()
+        try:
+            with backend.open() as conn:
+                for row in rows:
+                    if _deliver_one(app, conn, row, now, report):
+                        accepted.append(row.id)
+                    if len(accepted) >= MARK_EVERY or time.monotonic() - last_mark > MARK_SECONDS:
+                        mark_sent(accepted, lease, datetime.now(UTC))
+                        report.sent += accepted
+                        accepted, last_mark = [], time.monotonic()
+        finally:
+            if accepted:  # even when something else failed: what was accepted is sent
+                mark_sent(accepted, lease, datetime.now(UTC))
+                report.sent += accepted
+        return report
+
+
+def _deliver_one(app: Flask, conn: Any, row: Outbox, now: datetime,
+                 report: DeliveryReport) -> bool:
+    """Send one row; True when the server accepted it (the caller marks it sent)."""
+    lease = _aware(row.lease_until)
+    try:
+        msg = message.build(mail_from=app.config["MAIL_FROM"], to_addr=row.to_addr,
+                            subject=row.subject, text_body=row.text_body,
+                            html_body=row.html_body, headers=row.headers or {})
+        conn.send(msg)
+    except message.BadHeader as exc:
+        _fail(row, lease, f"refused to build: {exc}", report)
+        return False
+    except backends.PermanentFailure as exc:
+        _fail(row, lease, str(exc), report, bounced=True)
+        return False
+    except backends.TemporaryFailure as exc:
+        _retry(row, lease, now, str(exc), report)
+        return False
+    return True
+
+
+def _mine(row_ids: int | list[int], lease: datetime | None) -> sa.ColumnElement[bool]:
+    """Only the worker holding this lease may settle the row (another may have re-claimed)."""
+    ids = row_ids if isinstance(row_ids, list) else [row_ids]
+    return sa.and_(Outbox.id.in_(ids), Outbox.status == SENDING, Outbox.lease_until == lease)
+
+
+def mark_sent(row_ids: list[int], lease: datetime | None, when: datetime) -> None:
+    """Mark accepted rows sent in one commit (the end of the duplicate window)."""
+    db.session.execute(sa.update(Outbox).where(_mine(row_ids, lease)).values(
+        status=SENT, sent_at=when, lease_until=None, last_error=None))
+    db.session.commit()
+
+
+def _retry(row: Outbox, lease: datetime | None, now: datetime, error: str,
+           report: DeliveryReport) -> None:
+    if row.attempts >= MAX_ATTEMPTS:
+        _fail(row, lease, f"gave up after {row.attempts} attempts: {error}", report)
+        return
+    db.session.execute(sa.update(Outbox).where(_mine(row.id, lease)).values(
+        status=PENDING, lease_until=None, last_error=error[:2000],
+        next_attempt_at=now + backoff(row.attempts)))
+    db.session.commit()
+    report.retrying.append(row.id)
+    log.info("mail %s: attempt %s failed, will retry: %s", row.id, row.attempts, error)
+
+
+def _fail(row: Outbox, lease: datetime | None, error: str, report: DeliveryReport,
+          bounced: bool = False) -> None:
+    """Mark the row failed (kept for ``pbem mail retry``); after a bounce, tell the host."""
+    result = db.session.execute(sa.update(Outbox).where(_mine(row.id, lease)).values(
+        status=FAILED, lease_until=None, last_error=error[:2000]))
+    if bounced and result.rowcount == 1:  # type: ignore[attr-defined]
+        _seat_bounced(row, error)
+    db.session.commit()
+    report.failed.append(row.id)
+    log.warning("mail %s to seat %s failed for good: %s", row.id, row.seat, error)
+
+
+def _seat_bounced(row: Outbox, error: str) -> None:
+    if row.game_id is None or row.seat is None:
+        return
+    game = db.session.get(Game, row.game_id)
+    if game is None:
+        return
+    try:
+        seat = game.seat(row.seat)
+    except LookupError:
+        return
+    already = seat.email_failing
+    seat.email_failing = True
+    if not already:
+        notify.host_email_failing(game, seat, _ADDRESS.sub("[address]", error))
+
+
+def retry(ids: Sequence[int] | None = None, *, all_failed: bool = False,
+          now: datetime | None = None) -> int:
+    """Put failed rows back to ``pending`` now (``pbem mail retry``); returns how many."""
+    now = now or datetime.now(UTC)
+    query = sa.update(Outbox).where(Outbox.status == FAILED)
+    if not all_failed:
+        query = query.where(Outbox.id.in_(list(ids or [])))
+    result = db.session.execute(query.values(status=PENDING, next_attempt_at=now, attempts=0,
+                                             lease_until=None))
+    db.session.commit()
+    return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+def status_counts() -> dict[str, int]:
+    rows = db.session.execute(sa.select(Outbox.status, sa.func.count()).group_by(Outbox.status))
+    return {status: int(count) for status, count in rows}
+
+
+def mail_step() -> None:
+    """The scheduler step: deliver what is due, batch after batch, within one tick."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    for _ in range(10):
+        report = deliver_pending(app)
+        if len(report.sent) + len(report.retrying) + len(report.failed) < BATCH:
+            return
+
+
+def register() -> None:
+    register_step("mail", mail_step)

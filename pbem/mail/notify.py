@@ -1,0 +1,135 @@
+"""The mail hooks services call inside their transaction (docs/architecture.md).
+
+Each hook decides who hears about what, composes with ``pbem.mail.compose`` (which sees the
+game only through ``engine.view``) and adds rows to the outbox in the caller's session. Nothing
+here commits or sends. A seat without an address (a computer player) never gets mail; a seat
+whose address bounced permanently (``email_failing``) gets none until the host fixes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from pbem.mail import compose
+from pbem.mail.outbox import enqueue
+
+
+def _seats(game: Any) -> list[Any]:
+    return sorted(game.seats, key=lambda s: s.index)
+
+
+def _seat(game: Any, seat_index: int) -> Any:
+    for seat in game.seats:
+        if seat.index == seat_index:
+            return seat
+    raise LookupError(f"game {game.id} has no seat {seat_index}")
+
+
+def mailable(seat: Any) -> bool:
+    """True when ``seat`` has a working address (not a bot, not bounced, not resigned)."""
+    return bool(
+        seat.email
+        and not getattr(seat, "is_bot", False)
+        and not getattr(seat, "email_failing", False)
+        and not getattr(seat, "resigned", False)
+    )
+
+
+def _send(game: Any, seat: Any, mail: compose.Mail) -> None:
+    enqueue(
+        to_addr=seat.email,
+        mail=mail,
+        game=game,
+        seat=seat.index,
+    )
+
+
+def invitations(game: Any) -> None:
+    """Tell every human seat that the game exists, with their own turn link."""
+    for seat in _seats(game):
+        if mailable(seat):
+            _send(game, seat, compose.invitation(game, seat))
+
+
+def turn_started(game: Any, seat_index: int) -> None:
+    """It is ``seat_index``'s turn: the private summary and the strong moves."""
+    seat = _seat(game, seat_index)
+    if mailable(seat):
+        _send(game, seat, compose.your_turn(game, seat))
+
+
+def decision_needed(game: Any, seat_index: int) -> None:
+    """Another seat's turn waits on ``seat_index`` (e.g. a choice to make now)."""
+    seat = _seat(game, seat_index)
+    if mailable(seat):
+        _send(game, seat, compose.decision_needed(game, seat))
+
+
+def turn_ended(game: Any, seat_index: int, steps: list[dict[str, Any]]) -> None:
+    """``seat_index`` handed the turn over: tell the others who want every turn.
+
+    ``steps`` are the turn's steps (each a dict holding ``events``, or engine events
+    themselves). The seat that played, and the seat whose turn starts next (it gets
+    ``turn_started`` instead), are not told here.
+    """
+    events = list(_events_of(steps))
+    state_view = compose.spectator_view(game)
+    next_seat = state_view.get("awaiting")
+    for seat in _seats(game):
+        if seat.index in (seat_index, next_seat) or not mailable(seat):
+            continue
+        if getattr(seat, "notify", "every_turn") != "every_turn":
+            continue
+        _send(game, seat, compose.others_turn(game, seat, seat_index, events))
+
+
+def game_over(game: Any) -> None:
+    """Final scores to every human seat and to the host when the host does not play."""
+    seats = _seats(game)
+    for seat in seats:
+        if mailable(seat):
+            _send(game, seat, compose.game_over(game, seat))
+    player_addrs = {s.email.lower() for s in seats if s.email}
+    host = getattr(game, "host_email", None)
+    if host and host.lower() not in player_addrs:
+        enqueue(to_addr=host, mail=compose.game_over(game, None), game=game, seat=None)
+
+
+def reminder(game: Any, seat_index: int, due: datetime) -> None:
+    """The deadline of ``seat_index``'s turn is close."""
+    seat = _seat(game, seat_index)
+    if mailable(seat):
+        _send(game, seat, compose.reminder(game, seat, due))
+
+
+def vacation_started(game: Any, seat_index: int, until: datetime) -> None:
+    """``seat_index`` is away until ``until`` (its clock stops): the other players are told.
+
+    Added by the deadlines work (issue #8).
+    """
+    away = _seat(game, seat_index)
+    for seat in _seats(game):
+        if seat.index != seat_index and mailable(seat):
+            _send(game, seat, compose.vacation(game, seat, away.name, until))
+
+
+def magic_link(email: str, url: str) -> None:
+    """A sign-in link to the "my games" dashboard of ``email``."""
+    enqueue(to_addr=email, mail=compose.magic_link(url), game=None, seat=None)
+
+
+def host_email_failing(game: Any, seat: Any, error: str) -> None:
+    """Tell the host that mail to ``seat`` is refused, so they can fix the address."""
+    host = getattr(game, "host_email", None)
+    if host:
+        enqueue(to_addr=host, mail=compose.email_failing(game, seat, error), game=game, seat=None)
+
+
+def _events_of(steps: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
+    for step in steps:
+        if "kind" in step:
+            yield step
+        else:
+            yield from step.get("events") or ()

@@ -1,0 +1,68 @@
+"""``enqueue``: add one mail to the outbox in the caller's session. It never commits.
+
+The row is written in the same transaction as the change that causes it, so a committed move
+always has its mail and a rolled-back move never sends one (docs/mail.md).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import current_app
+
+from pbem.extensions import db
+from pbem.mail import message
+from pbem.mail.compose import Mail
+from pbem.models.outbox import PENDING, Outbox
+
+
+def message_id_domain() -> str:
+    domain = current_app.config.get("MAIL_MESSAGE_ID_DOMAIN")
+    if not domain:
+        server = current_app.config.get("SERVER_NAME") or "pbem.invalid"
+        domain = server.split(":")[0]
+    return str(domain)
+
+
+def enqueue(
+    *,
+    to_addr: str,
+    mail: Mail,
+    game: Any | None = None,
+    seat: int | None = None,
+    now: datetime | None = None,
+) -> Outbox:
+    """Add ``mail`` for ``to_addr`` to the session; the caller's commit makes it real.
+
+    Headers are checked here, so a bad address or a header with a line break fails the
+    caller's transaction instead of a later delivery. The first mail of a game starts its
+    thread: its Message-ID becomes ``game.thread_message_id`` if the game has none yet.
+    """
+    now = now or datetime.now(UTC)
+    to_addr = message.check_address(to_addr)
+    subject = message.check_subject(mail.subject)
+    message_id = message.new_message_id(message_id_domain())
+    thread_id = getattr(game, "thread_message_id", None) if game is not None else None
+    if game is not None and not thread_id:
+        game.thread_message_id = thread_id = message_id
+    headers = message.thread_headers(message_id, thread_id, now)
+    if mail.unsubscribe_url:
+        headers.update(message.unsubscribe_headers(mail.unsubscribe_url, mail.unsubscribe_mailto))
+    headers = message.check_headers(headers)
+    row = Outbox(
+        game_id=getattr(game, "id", None) if game is not None else None,
+        seat=seat,
+        kind=mail.kind,
+        to_addr=to_addr,
+        subject=subject,
+        text_body=mail.text,
+        html_body=mail.html,
+        headers=headers,
+        status=PENDING,
+        attempts=0,
+        next_attempt_at=now,
+        created_at=now,
+    )
+    db.session.add(row)
+    return row

@@ -1,0 +1,140 @@
+"""``games``, ``seats`` and ``action_log``: one game, its players and its history.
+
+Persistence only: every rule is decided by ``pbem.engine``; ``pbem.services.games`` is the
+one place that changes these rows. ``games.state`` is the engine's ``GameState.to_json()``;
+the creation record (players, seed, options) plus ``action_log`` replays it exactly.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from pbem.extensions import db
+
+GAME_STATUSES = ("active", "paused", "finished", "cancelled")
+NOTIFY_CHOICES = ("every_turn", "my_turn", "digest")
+LOG_BY = ("player", "bot", "timeout", "host")
+
+
+def utcnow() -> datetime:
+    """Timestamps are stored in UTC; pages convert to each seat's timezone."""
+    return datetime.now(UTC)
+
+
+def _one_of(column: str, values: tuple[str, ...]) -> str:
+    return f"{column} IN ({', '.join(repr(v) for v in values)})"
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    """One game. ``version`` is bumped by every change so forms and API calls can be stale."""
+
+    __tablename__ = "games"
+    __table_args__ = (CheckConstraint(_one_of("status", GAME_STATUSES), name="status"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(22), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    status: Mapped[str] = mapped_column(String(16), default="active")
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)  # server-side secret: never in a view
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    turn_start_state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    turn_steps: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    host_email: Mapped[str] = mapped_column(String(254))
+    host_seat: Mapped[int | None] = mapped_column(Integer)
+    time_per_move_hours: Mapped[int] = mapped_column(Integer, default=48)
+    timeout_policy: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    thread_message_id: Mapped[str | None] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="game", order_by="Seat.index", cascade="all, delete-orphan"
+    )
+
+    def seat(self, index: int) -> Seat:
+        """The seat row playing engine seat ``index``."""
+        for seat in self.seats:
+            if seat.index == index:
+                return seat
+        raise LookupError(f"game {self.public_id} has no seat {index}")
+
+
+class Seat(db.Model):  # type: ignore[name-defined,misc]
+    """A player's chair. Bumping ``link_counter`` revokes every link issued for it."""
+
+    __tablename__ = "seats"
+    __table_args__ = (
+        UniqueConstraint("game_id", "index", name="uq_seats_game_id_index"),
+        CheckConstraint(_one_of("notify", NOTIFY_CHOICES), name="notify"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    index: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    email: Mapped[str | None] = mapped_column(String(254))  # None for a computer player
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    colour: Mapped[str] = mapped_column(String(16))
+    faction: Mapped[str | None] = mapped_column(String(40))
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    notify: Mapped[str] = mapped_column(String(16), default="every_turn")
+    link_counter: Mapped[int] = mapped_column(Integer, default=0)
+    resigned: Mapped[bool] = mapped_column(Boolean, default=False)
+    absent: Mapped[bool] = mapped_column(Boolean, default=False)
+    consecutive_timeouts: Mapped[int] = mapped_column(Integer, default=0)
+    email_failing: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Deadlines (migration 0004, pbem.scheduler): quiet hours in minutes after local midnight
+    # (no reminder then), and the vacation that stops this seat's clock.
+    quiet_start: Mapped[int] = mapped_column(Integer, default=22 * 60, server_default="1320")
+    quiet_end: Mapped[int] = mapped_column(Integer, default=8 * 60, server_default="480")
+    vacation_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    vacation_days_used: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+
+    @property
+    def autopilot(self) -> bool:
+        """True when the server plays this seat: a computer player, or a resigned human."""
+        return self.is_bot or self.resigned
+
+
+class ActionLog(db.Model):  # type: ignore[name-defined,misc]
+    """Append-only history: one row per step of a turn that was handed over."""
+
+    __tablename__ = "action_log"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq", name="uq_action_log_game_id_seq"),
+        CheckConstraint(_one_of("by", LOG_BY), name="by"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    notation: Mapped[str] = mapped_column(Text)
+    events: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    by: Mapped[str] = mapped_column(String(16))
+    round: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,150 @@
+"""Time maths for deadlines: pure functions of the times passed in, no database, no app.
+
+A seat's clock starts when the game begins to wait for it. The deadline is ``time per move``
+later; reminders fall at fractions of that time; the autopilot plays at deadline + grace.
+Reminders never arrive during the seat's quiet hours (local time): one due then waits until the
+quiet hours end. ``now()`` is the one place the server reads the wall clock; tests replace it
+with ``app.config["PBEM_CLOCK"]`` (a callable returning an aware UTC datetime).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+DEFAULT_HOURS_PER_MOVE = 48
+DEFAULT_QUIET_START = 22 * 60  # minutes after local midnight
+DEFAULT_QUIET_END = 8 * 60
+DEFAULT_VACATION_DAYS = 14
+
+CLOCK_CONFIG_KEY = "PBEM_CLOCK"
+
+
+@dataclass(frozen=True)
+class TimeoutPolicy:
+    """A game's ``timeout_policy`` with every default filled in."""
+
+    reminders: tuple[float, ...] = (0.5, 0.8)  # fractions of the time per move
+    grace_hours: float = 12.0  # after the deadline, before the autopilot plays
+    absent_after: int = 3  # consecutive timeouts that mark a seat absent
+    vacation_days: int = DEFAULT_VACATION_DAYS  # days off each seat may take per game
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any] | None) -> TimeoutPolicy:
+        raw = raw or {}
+        default = cls()
+        reminders = raw.get("reminders", default.reminders)
+        return cls(
+            reminders=tuple(sorted(float(f) for f in reminders if 0 < float(f) < 1)),
+            grace_hours=float(raw.get("grace_hours", default.grace_hours)),
+            absent_after=max(1, int(raw.get("absent_after", default.absent_after))),
+            vacation_days=max(0, int(raw.get("vacation_days", default.vacation_days))),
+        )
+
+
+def now() -> datetime:
+    """The current time in UTC; ``app.config["PBEM_CLOCK"]`` overrides it (tests)."""
+    try:
+        from flask import current_app, has_app_context
+    except ImportError:  # pragma: no cover - Flask is always installed with the server
+        return datetime.now(UTC)
+    if has_app_context():
+        clock: Callable[[], datetime] | None = current_app.config.get(CLOCK_CONFIG_KEY)
+        if clock is not None:
+            return as_utc(clock())
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """``moment`` as an aware UTC datetime; a naive one is taken to be UTC (SQLite reads)."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+def zone(name: str | None) -> ZoneInfo:
+    """The IANA zone ``name``; an unknown or empty name falls back to UTC."""
+    try:
+        return ZoneInfo(name or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def in_quiet_hours(local: time, start_minute: int, end_minute: int) -> bool:
+    """True when the local wall time lies in [start, end), a window that may wrap midnight."""
+    minute = local.hour * 60 + local.minute
+    if start_minute == end_minute:
+        return False  # no quiet hours
+    if start_minute < end_minute:
+        return start_minute <= minute < end_minute
+    return minute >= start_minute or minute < end_minute
+
+
+def out_of_quiet_hours(
+    due: datetime,
+    timezone: str | None,
+    start_minute: int = DEFAULT_QUIET_START,
+    end_minute: int = DEFAULT_QUIET_END,
+) -> datetime:
+    """``due`` itself, or (when it falls in the quiet hours) the end of those quiet hours."""
+    tz = zone(timezone)
+    local = as_utc(due).astimezone(tz)
+    if not in_quiet_hours(local.time(), start_minute, end_minute):
+        return as_utc(due)
+    end = time(end_minute // 60, end_minute % 60)
+    wake = datetime.combine(local.date(), end, tzinfo=tz)
+    if wake <= local:
+        wake = datetime.combine(local.date() + timedelta(days=1), end, tzinfo=tz)
+    return as_utc(wake)
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """When the reminders fall, when the deadline is and when the autopilot plays."""
+
+    reminders: tuple[datetime, ...]
+    deadline: datetime
+    timeout: datetime
+
+
+def schedule(
+    started: datetime,
+    hours_per_move: float,
+    policy: TimeoutPolicy,
+    timezone: str | None = "UTC",
+    quiet: tuple[int, int] = (DEFAULT_QUIET_START, DEFAULT_QUIET_END),
+) -> Schedule:
+    """The times of one seat's clock that started at ``started``.
+
+    A reminder pushed by quiet hours past the deadline is dropped: the deadline has come.
+    """
+    started = as_utc(started)
+    per_move = timedelta(hours=hours_per_move)
+    deadline = started + per_move
+    reminders: list[datetime] = []
+    for fraction in policy.reminders:
+        due = out_of_quiet_hours(started + per_move * fraction, timezone, *quiet)
+        if due < deadline and due not in reminders:
+            reminders.append(due)
+    return Schedule(tuple(reminders), deadline, deadline + timedelta(hours=policy.grace_hours))
+
+
+def clock_start(now_: datetime, vacation_until: datetime | None) -> datetime:
+    """A seat's clock starts now, or when its vacation ends if it is away."""
+    now_ = as_utc(now_)
+    if vacation_until is not None and as_utc(vacation_until) > now_:
+        return as_utc(vacation_until)
+    return now_
+
+
+def vacation_end(start: datetime, days: int, used: int, allowance: int) -> datetime:
+    """When a vacation of ``days`` from ``start`` ends; ValueError past the allowance."""
+    if days < 1:
+        raise ValueError("A vacation lasts at least one day.")
+    left = allowance - used
+    if days > left:
+        raise ValueError(f"Only {max(left, 0)} day(s) of vacation are left in this game.")
+    return as_utc(start) + timedelta(days=days)

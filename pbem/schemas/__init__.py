@@ -1,0 +1,1 @@
+"""marshmallow schemas for every request body the server reads (forms and the JSON API)."""

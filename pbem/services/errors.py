@@ -1,0 +1,61 @@
+"""Domain errors of the service layer; each message is written for the person who caused it.
+
+The web layer maps them to responses in one place (``pbem.web.errors``): the class decides
+the HTTP status, so services never think in status codes.
+"""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """Base class: the request was refused and nothing was changed."""
+
+    status = 400
+    code = "refused"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadInput(ServiceError):
+    """The request itself is malformed: a missing field, a bad address, a name too long."""
+
+    status = 400
+    code = "bad_input"
+
+
+class GameNotFound(ServiceError):
+    status = 404
+    code = "not_found"
+
+    def __init__(self, message: str = "There is no such game.") -> None:
+        super().__init__(message)
+
+
+class GameNotActive(ServiceError):
+    """The game is finished, cancelled or paused: it takes no more moves."""
+
+    status = 409
+    code = "not_active"
+
+
+class StaleVersion(ServiceError):
+    """The page or client acted on an older version of the game (or submitted twice)."""
+
+    status = 409
+    code = "stale"
+
+    def __init__(self, current_version: int, message: str | None = None) -> None:
+        super().__init__(
+            message
+            or "The game has moved on since this page was loaded: reload it and try again."
+        )
+        self.current_version = current_version
+
+
+class NotAllowed(ServiceError):
+    """The caller is known but may not do this (undo across a barrier, cancel as a player)."""
+
+    status = 403
+    code = "not_allowed"

@@ -1,0 +1,246 @@
+"""Game use cases, one transaction each (docs/architecture.md, "Services").
+
+Each function locks the game row, checks the version the caller saw, lets the engine decide,
+stores state + log + mail (``pbem.mail.notify``) together and commits; on any refusal it
+rolls back, so a refused request changes nothing. ``game_id`` is a ``GameRef``: the primary
+key (int) or the public id (str) that URLs and tokens carry.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pbem import engine
+from pbem.engine import GameState
+from pbem.extensions import db
+from pbem.mail import notify
+from pbem.models import Game, Seat
+from pbem.scheduler import deadlines
+from pbem.services import turns
+from pbem.services.archive import export_game, import_game, verify_replay
+from pbem.services.errors import BadInput, GameNotActive, NotAllowed
+from pbem.services.turns import GameRef, Step
+from pbem.services.validation import clean_email, clean_hours, clean_name, clean_timezone
+
+__all__ = [
+    "SeatSpec", "StepResult", "cancel_game", "create_game", "export_game", "import_game",
+    "resign", "submit_action", "undo_step", "verify_replay",
+]
+
+T = TypeVar("T")
+RESIGN_KIND = "resign"  # a server record in action_log, not an engine action
+
+
+@dataclass
+class SeatSpec:
+    name: str
+    email: str | None
+    is_bot: bool = False
+    timezone: str = "UTC"
+
+
+@dataclass
+class StepResult:
+    """What a call changed: the game after it and the steps applied (the caller's, then the
+    autopilot's); ``undone`` is the step an undo removed."""
+
+    game: Game
+    steps: list[Step] = field(default_factory=list)
+    undone: Step | None = None
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return [event for step in self.steps for event in step["events"]]
+
+
+@contextmanager
+def _transaction() -> Iterator[None]:
+    """Commit on success; roll back on any exception, so refusals leave no trace."""
+    try:
+        yield
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def _in_transaction(work: Callable[[], T]) -> T:
+    with _transaction():
+        return work()
+
+
+# -- create ---------------------------------------------------------------------------------
+
+
+def _clean_seats(seats: list[SeatSpec]) -> list[SeatSpec]:
+    cleaned = []
+    for n, spec in enumerate(seats, start=1):
+        name = clean_name(spec.name, what=f"Player {n}'s name")
+        if spec.is_bot:
+            cleaned.append(SeatSpec(name, None, True, "UTC"))
+            continue
+        email = clean_email(spec.email or "", what=f"{name}'s email address")
+        cleaned.append(SeatSpec(name, email, False, clean_timezone(spec.timezone)))
+    return cleaned
+
+
+def create_game(
+    *, name: str, host_email: str, seats: list[SeatSpec], options: dict[str, Any],
+    time_per_move_hours: int = 48, timeout_policy: dict[str, Any] | None = None,
+    seed: int | None = None, fixed_order: bool = False,
+) -> Game:
+    """Create a game, seat the players (in random order unless ``fixed_order``: ruling B21),
+    mail the invitations and let computer players take their first turns."""
+    game_name = clean_name(name, what="Game name", limit=80)
+    host = clean_email(host_email, what="Host email address")
+    specs = _clean_seats(seats)
+    hours = clean_hours(time_per_move_hours)
+    if seed is None:
+        seed = secrets.randbits(63)  # server-side secret: every roll and shuffle follows from it
+    try:  # the engine decides which seat counts and options exist (5 seats with Factions)
+        state = engine.new_game(len(specs), seed, options)
+    except engine.RulesError as exc:
+        raise BadInput(exc.message) from None
+    if not fixed_order:
+        secrets.SystemRandom().shuffle(specs)
+    colours = [s["colour"] for s in engine.view(state, None)["seats"]]
+    host_seat = next(
+        (i for i, s in enumerate(specs) if s.email and s.email.lower() == host.lower()), None
+    )
+    with _transaction():
+        game = Game(
+            public_id=secrets.token_urlsafe(16), name=game_name, status="active",
+            players=len(specs), options=dict(state.options), seed=seed, state=state.to_json(),
+            version=1, turn_start_state=state.to_json(), turn_steps=[], host_email=host,
+            host_seat=host_seat, time_per_move_hours=hours, timeout_policy=timeout_policy,
+        )
+        game.seats = [
+            Seat(index=i, name=s.name, email=s.email, is_bot=s.is_bot, colour=colours[i],
+                 timezone=s.timezone, notify="every_turn", link_counter=0, resigned=False,
+                 absent=False, consecutive_timeouts=0, email_failing=False)
+            for i, s in enumerate(specs)
+        ]
+        db.session.add(game)
+        db.session.flush()
+        notify.invitations(game)
+        first = engine.awaited(state)
+        if first is not None and game.seat(first).autopilot:
+            turns.run_autopilot(game, state)  # announces the first human turn it reaches
+        else:
+            turns.announce(game, state)
+        deadlines.schedule_for(game)  # deadlines hook (issue #8): the first wait's clock
+    return game
+
+
+# -- play -----------------------------------------------------------------------------------
+
+
+def _seat(game: Game, seat_index: int) -> Seat:
+    try:
+        return game.seat(seat_index)
+    except LookupError:
+        raise NotAllowed("There is no such seat in this game.") from None
+
+
+def submit_action(
+    game_id: GameRef, seat_index: int, expected_version: int, action: engine.Action,
+    *, by: str = "player",
+) -> StepResult:
+    """Apply one action of ``seat_index``, then any autopilot turns that follow."""
+
+    def work() -> StepResult:
+        game = turns.lock_game(game_id)
+        turns.expect(game, expected_version)
+        seat = _seat(game, seat_index)
+        if by == "player" and seat.autopilot:
+            raise NotAllowed("This seat is played by the computer now.")
+        if action.seat != seat_index:
+            raise NotAllowed("This action names another player's seat.")
+        state = GameState.from_json(game.state)
+        game.version += 1
+        steps = [turns.play(game, state, action, by)]
+        steps += turns.run_autopilot(game, state)
+        if by == "player":  # deadlines (issue #8): a move of one's own ends a timeout streak
+            seat.consecutive_timeouts = 0
+        deadlines.schedule_for(game)  # deadlines hook: keeps the clock or starts the next one
+        return StepResult(game, steps)
+
+    return _in_transaction(work)
+
+
+def undo_step(game_id: GameRef, seat_index: int, expected_version: int) -> StepResult:
+    """Take back the seat's last step of this turn, unless it revealed dice or cards."""
+
+    def work() -> StepResult:
+        game = turns.lock_game(game_id)
+        turns.expect(game, expected_version)
+        steps = list(game.turn_steps)
+        if not steps or steps[-1]["seat"] != seat_index:
+            raise NotAllowed("There is nothing of yours to undo in this turn.")
+        last = steps[-1]
+        if last["barrier"]:
+            raise NotAllowed(
+                f"'{last['notation']}' revealed new dice or cards, so it cannot be undone."
+            )
+        state = GameState.from_json(game.turn_start_state)
+        for step in steps[:-1]:  # same seed and counter: the replay is exact
+            engine.apply_in_place(state, engine.action_from_json(step["action"]))
+        game.state = state.to_json()
+        turns.sync_seats(game, state)
+        game.turn_steps = steps[:-1]
+        game.version += 1
+        return StepResult(game, [], undone=last)
+
+    return _in_transaction(work)
+
+
+def resign(game_id: GameRef, seat_index: int, *, by: str = "player") -> StepResult:
+    """The seat leaves; the computer plays it from now on (the autopilot), logged."""
+
+    def work() -> StepResult:
+        game = turns.lock_game(game_id)
+        if game.status != "active":
+            raise GameNotActive(f"This game is {game.status}.")
+        seat = _seat(game, seat_index)
+        if seat.autopilot:
+            raise NotAllowed("This seat is already played by the computer.")
+        state = GameState.from_json(game.state)
+        if engine.awaited(state) == seat_index and game.turn_steps:
+            turns.append_log(game, list(game.turn_steps))  # keep the log in time order
+            game.turn_steps = []
+            game.turn_start_state = state.to_json()
+        turns.append_log(game, [{
+            "seat": seat_index, "action": {"kind": RESIGN_KIND, "seat": seat_index},
+            "notation": RESIGN_KIND, "events": [{"kind": "resigned", "seat": seat_index}],
+            "by": by, "round": state.turn.round,
+        }])
+        seat.resigned = True
+        game.version += 1
+        result = StepResult(game, turns.run_autopilot(game, state))
+        deadlines.schedule_for(game)  # deadlines hook (issue #8)
+        return result
+
+    return _in_transaction(work)
+
+
+def cancel_game(game_id: GameRef) -> Game:
+    """The host calls the game off; the caller has checked that it is the host."""
+
+    def work() -> Game:
+        game = turns.lock_game(game_id)
+        if game.status in ("finished", "cancelled"):
+            raise GameNotActive(f"This game is already {game.status}.")
+        game.status = "cancelled"
+        game.version += 1
+        deadlines.clear_for(game)  # deadlines hook (issue #8)
+        return game
+
+    return _in_transaction(work)

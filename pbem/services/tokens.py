@@ -1,0 +1,173 @@
+"""Signed tokens: the links in mail and the version stamp of every form (itsdangerous).
+
+One salt per purpose, so a token made for one purpose never passes as another. Tokens are
+signed with ``SECRET_KEY`` and still accepted under any key in ``SECRET_KEY_FALLBACKS`` (key
+rotation). A seat link carries the seat's ``link_counter``: bumping the counter revokes every
+link of that seat without a table of issued tokens.
+
+Max ages (seconds, ``None`` = no limit) come from the app config:
+``SEAT_LINK_MAX_AGE``, ``FORM_TOKEN_MAX_AGE``, ``HOST_TOKEN_MAX_AGE``, ``MAGIC_LINK_MAX_AGE``,
+``UNSUBSCRIBE_TOKEN_MAX_AGE``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+
+from pbem.extensions import db
+from pbem.models import Game, Seat
+from pbem.services.errors import ServiceError
+
+DAY = 24 * 3600
+DEFAULT_MAX_AGES: dict[str, int | None] = {
+    "SEAT_LINK_MAX_AGE": 365 * DAY,  # a game by mail can last months
+    "FORM_TOKEN_MAX_AGE": 30 * DAY,  # a turn page left open over a long weekend still posts
+    "HOST_TOKEN_MAX_AGE": 365 * DAY,
+    "MAGIC_LINK_MAX_AGE": 3600,  # sign-in links are short-lived
+    "UNSUBSCRIBE_TOKEN_MAX_AGE": None,  # RFC 8058: one-click unsubscribe must keep working
+}
+
+REASONS = {
+    "missing": "No link was given: open the link from your latest game mail.",
+    "forged": "This link is not valid: it was changed or was not issued by this server.",
+    "expired": "This link has expired: use the link in your latest game mail.",
+    "revoked": "This link was replaced by a newer one: use the link in your latest game mail.",
+    "other_game": "This link belongs to another game.",
+    "other_seat": "This link belongs to another player's seat.",
+}
+
+
+class BadToken(ServiceError):
+    """A token that cannot be used; ``reason`` is one of ``REASONS``' keys."""
+
+    code = "bad_token"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(REASONS[reason])
+        self.reason = reason
+        # Unknown or unreadable credentials: 401; a good token used in the wrong place: 403.
+        self.status = 403 if reason in ("other_game", "other_seat") else 401
+
+
+def _serializer(salt: str) -> URLSafeTimedSerializer:
+    config = current_app.config
+    keys = [str(key) for key in (*config.get("SECRET_KEY_FALLBACKS", []), config["SECRET_KEY"])]
+    return URLSafeTimedSerializer(keys, salt=f"pbem.{salt}")  # the newest key signs
+
+
+def _dump(salt: str, payload: Any) -> str:
+    return _serializer(salt).dumps(payload)
+
+
+def _load(salt: str, token: str | None, max_age_key: str) -> Any:
+    if not token:
+        raise BadToken("missing")
+    max_age = current_app.config.get(max_age_key, DEFAULT_MAX_AGES[max_age_key])
+    try:
+        return _serializer(salt).loads(token, max_age=max_age)
+    except SignatureExpired:
+        raise BadToken("expired") from None
+    except BadSignature:
+        raise BadToken("forged") from None
+
+
+# -- seat link: the turn link in mails ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatLink:
+    public_id: str
+    seat: int
+    counter: int
+
+
+def make_seat_link(game: Game, seat: Seat) -> str:
+    """The long-lived token that lets its holder play ``seat`` of ``game``."""
+    return _dump("seat_link", [game.public_id, seat.index, seat.link_counter])
+
+
+def read_seat_link(token: str | None) -> SeatLink:
+    """Check the signature and age only (no database)."""
+    data = _load("seat_link", token, "SEAT_LINK_MAX_AGE")
+    if not (isinstance(data, list) and len(data) == 3):
+        raise BadToken("forged")
+    return SeatLink(str(data[0]), int(data[1]), int(data[2]))
+
+
+def resolve_seat_link(token: str | None, public_id: str | None = None) -> tuple[Game, Seat]:
+    """The game and seat a link opens; ``public_id`` is the game the URL names, if any."""
+    link = read_seat_link(token)
+    if public_id is not None and link.public_id != public_id:
+        raise BadToken("other_game")
+    game = db.session.execute(
+        db.select(Game).where(Game.public_id == link.public_id)
+    ).scalar_one_or_none()
+    if game is None:
+        raise BadToken("revoked")  # the game was deleted; the link cannot work any more
+    try:
+        seat = game.seat(link.seat)
+    except LookupError:
+        raise BadToken("forged") from None
+    if seat.link_counter != link.counter:
+        raise BadToken("revoked")
+    return game, seat
+
+
+# -- form token: every form and API submit carries the version it was made from -------------
+
+
+def make_form_token(public_id: str, seat: int, version: int) -> str:
+    return _dump("form", [public_id, seat, version])
+
+
+def read_form_token(token: str | None, public_id: str, seat: int) -> int:
+    """The game version the form was rendered from; refuses another game's or seat's form."""
+    data = _load("form", token, "FORM_TOKEN_MAX_AGE")
+    if not (isinstance(data, list) and len(data) == 3):
+        raise BadToken("forged")
+    if data[0] != public_id:
+        raise BadToken("other_game")
+    if data[1] != seat:
+        raise BadToken("other_seat")
+    return int(data[2])
+
+
+# -- host, magic link, unsubscribe ------------------------------------------------------------
+
+
+def make_host_token(public_id: str) -> str:
+    return _dump("host", public_id)
+
+
+def read_host_token(token: str | None) -> str:
+    """The public id of the game whose host page this token opens."""
+    return str(_load("host", token, "HOST_TOKEN_MAX_AGE"))
+
+
+def make_magic_token(email: str) -> str:
+    return _dump("magic", email.lower())
+
+
+def read_magic_token(token: str | None) -> str:
+    """The address whose "my games" dashboard this token opens."""
+    return str(_load("magic", token, "MAGIC_LINK_MAX_AGE"))
+
+
+def make_unsubscribe_token(public_id: str, seat: int) -> str:
+    return _dump("unsubscribe", [public_id, seat])
+
+
+def read_unsubscribe_token(token: str | None) -> tuple[str, int]:
+    data = _load("unsubscribe", token, "UNSUBSCRIBE_TOKEN_MAX_AGE")
+    if not (isinstance(data, list) and len(data) == 2):
+        raise BadToken("forged")
+    return str(data[0]), int(data[1])
+
+
+def revoke_seat_links(seat: Seat) -> None:
+    """Invalidate every link issued for ``seat`` (the caller commits)."""
+    seat.link_counter += 1

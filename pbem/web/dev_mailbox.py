@@ -1,0 +1,68 @@
+"""``/dev/mailbox``: every mail the ``dev`` backend "delivered", for playing on one machine.
+
+Registered only when ``MAIL_BACKEND=dev``, and it answers only requests from this machine
+(loopback), because the mails hold every seat's turn link. Opening the mailbox first delivers
+what is due, so a newcomer does not wait for the next scheduler tick. Messages are listed by
+recipient; a message page shows the text part (links clickable) and the HTML part as its own
+page, whose links are the real absolute links of the mail.
+"""
+
+from __future__ import annotations
+
+import re
+
+import sqlalchemy as sa
+from flask import Blueprint, Response, abort, render_template, request
+from markupsafe import Markup, escape
+
+from pbem.extensions import db
+from pbem.mail.delivery import deliver_pending
+from pbem.models.outbox import SENT, Outbox
+
+bp = Blueprint("dev_mailbox", __name__, url_prefix="/dev/mailbox")
+
+LOOPBACK = {"127.0.0.1", "::1", None}
+_URL = re.compile(r"https?://[^\s<>\"]+")
+# The HTML part as sent: inline styles allowed, nothing else runs or loads.
+MAIL_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'"
+
+
+@bp.before_request
+def only_from_this_machine() -> None:
+    if request.remote_addr not in LOOPBACK:
+        abort(404)
+
+
+def linkify(text: str) -> Markup:
+    escaped = str(escape(text))
+    return Markup(_URL.sub(lambda m: f'<a href="{m.group(0)}">{m.group(0)}</a>', escaped))
+
+
+@bp.get("/")
+def index() -> str:
+    deliver_pending()
+    to = request.args.get("to")
+    query = sa.select(Outbox).where(Outbox.status == SENT).order_by(Outbox.id.desc())
+    if to:
+        query = query.where(Outbox.to_addr == to)
+    messages = db.session.scalars(query.limit(500)).all()
+    recipients = db.session.execute(
+        sa.select(Outbox.to_addr, sa.func.count()).where(Outbox.status == SENT)
+        .group_by(Outbox.to_addr).order_by(Outbox.to_addr)
+    ).all()
+    return render_template("dev_mailbox/index.html", messages=messages, recipients=recipients,
+                           to=to)
+
+
+@bp.get("/<int:message_id>")
+def show(message_id: int) -> str:
+    row = db.get_or_404(Outbox, message_id)
+    return render_template("dev_mailbox/show.html", row=row, text=linkify(row.text_body))
+
+
+@bp.get("/<int:message_id>/html")
+def html(message_id: int) -> Response:
+    row = db.get_or_404(Outbox, message_id)
+    response = Response(row.html_body or "<p>(no HTML part)</p>", mimetype="text/html")
+    response.headers["Content-Security-Policy"] = MAIL_CSP
+    return response

@@ -1,0 +1,125 @@
+"""Marshmallow schemas for the pages' forms: each view parses its input here, then calls one
+service. Messages are written for the person filling the form in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import (
+    EXCLUDE,
+    Schema,
+    ValidationError,
+    fields,
+    post_load,
+    validate,
+    validates_schema,
+)
+from werkzeug.datastructures import MultiDict
+
+from pbem.services.games import SeatSpec
+
+MAX_SEATS = 4
+MIN_SEATS = 2
+
+
+class ActForm(Schema):
+    """POST /play/<link>/act: the version stamp and one action in notation."""
+
+    class Meta:
+        unknown = EXCLUDE  # csrf_token is checked by Flask-WTF before the view runs
+
+    form_token = fields.String(required=True, validate=validate.Length(max=500))
+    action = fields.String(required=True, validate=validate.Length(min=1, max=200))
+
+
+class UndoForm(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    form_token = fields.String(required=True, validate=validate.Length(max=500))
+
+
+class MagicForm(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    email = fields.Email(required=True, error_messages={"invalid": "Enter an email address."})
+
+
+class SeatForm(Schema):
+    """One row of the create form: a person (name + email) or a computer player."""
+
+    name = fields.String(load_default="", validate=validate.Length(max=40))
+    email = fields.String(load_default="", validate=validate.Length(max=254))
+    computer = fields.Boolean(load_default=False)
+
+
+class NewGameForm(Schema):
+    """GET/POST /games/new."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=80),
+                         error_messages={"required": "Give the game a name."})
+    host_email = fields.Email(required=True,
+                              error_messages={"required": "Enter your email address.",
+                                              "invalid": "Enter a valid email address."})
+    hours = fields.Integer(load_default=48, validate=validate.Range(min=1, max=24 * 14),
+                           error_messages={"invalid": "Hours per move must be a number."})
+    factions = fields.Boolean(load_default=False)
+    seats = fields.List(fields.Nested(SeatForm), load_default=list)
+
+    @validates_schema
+    def _seats(self, data: dict[str, Any], **_: Any) -> None:
+        filled = [s for s in data.get("seats", []) if s["name"].strip() or s["computer"]]
+        if not MIN_SEATS <= len(filled) <= MAX_SEATS:
+            raise ValidationError("Name 2 to 4 players.", "seats")
+        for n, s in enumerate(filled, start=1):
+            if not s["name"].strip():
+                raise ValidationError(f"Player {n} needs a name.", "seats")
+            if not s["computer"] and "@" not in s["email"]:
+                raise ValidationError(
+                    f"Enter {s['name'].strip()}’s email address, or tick “computer player”.",
+                    "seats")
+        if data.get("factions"):
+            raise ValidationError("Factions are coming soon.", "factions")
+
+    @post_load
+    def _specs(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
+        data["specs"] = [
+            SeatSpec(s["name"].strip(), None if s["computer"] else s["email"].strip(),
+                     is_bot=bool(s["computer"]))
+            for s in data["seats"] if s["name"].strip() or s["computer"]
+        ]
+        return data
+
+
+def new_game_input(form: MultiDict[str, str]) -> dict[str, Any]:
+    """Flatten the HTML form (seat-0-name, seat-0-email, seat-0-computer…) for the schema."""
+    seats = []
+    for i in range(MAX_SEATS):
+        seats.append({
+            "name": form.get(f"seat-{i}-name", ""),
+            "email": form.get(f"seat-{i}-email", ""),
+            "computer": form.get(f"seat-{i}-computer") == "on",
+        })
+    return {
+        "name": form.get("name", ""),
+        "host_email": form.get("host_email", ""),
+        "hours": form.get("hours") or 48,
+        "factions": form.get("factions") == "on",
+        "seats": seats,
+    }
+
+
+def first_errors(messages: Any) -> dict[str, str]:
+    """Marshmallow's nested messages as one sentence per top-level field."""
+    out: dict[str, str] = {}
+    if not isinstance(messages, dict):
+        return {"_": str(messages)}
+    for key, value in messages.items():
+        while isinstance(value, dict | list) and value:
+            value = next(iter(value.values())) if isinstance(value, dict) else value[0]
+        out[str(key)] = str(value)
+    return out

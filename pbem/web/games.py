@@ -1,0 +1,134 @@
+"""Pages about a whole game: create (``/games/new``), watch (``/games/<public_id>``), replay
+(``/games/<public_id>/replay?step=N``) and the host page (``/host/<token>``).
+
+Nothing here shows a secret: spectators get ``engine.view(state, None)``, and seats are
+listed by name only (never an email address).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from marshmallow import ValidationError
+
+from pbem import engine
+from pbem.describe import describe
+from pbem.engine import GameState
+from pbem.models import ActionLog, Game
+from pbem.services import games, tokens
+from pbem.web.board_svg import board_svg
+from pbem.web.forms import NewGameForm, first_errors, new_game_input
+from pbem.web.play import result_words
+from pbem.web.reads import game_by_public_id, log_rows, time_left
+
+bp = Blueprint("games", __name__)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> Response | str:
+    if request.method == "GET":
+        return render_template("games/new.html", form=new_game_input(request.form), errors={})
+    raw = new_game_input(request.form)
+    try:
+        data = NewGameForm().load(raw)
+    except ValidationError as exc:
+        page = render_template("games/new.html", form=raw,
+                               errors=first_errors(exc.normalized_messages()))
+        return make_response(page, 400)
+    game = games.create_game(
+        name=data["name"], host_email=data["host_email"], seats=data["specs"],
+        options={"factions": False}, time_per_move_hours=data["hours"],
+    )
+    host_url = url_for("games.host", token=tokens.make_host_token(game.public_id),
+                       _external=True)
+    page = render_template("games/created.html", game=game, host_url=host_url,
+                           watch_url=url_for("games.spectate", public_id=game.public_id,
+                                             _external=True))
+    response = make_response(page, 201)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _game_or_404(public_id: str) -> Game:
+    game = game_by_public_id(public_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+def _names(game: Game) -> list[str]:
+    return [s.name for s in game.seats]
+
+
+@bp.get("/games/<public_id>")
+def spectate(public_id: str) -> str:
+    game = _game_or_404(public_id)
+    view = engine.view(GameState.from_json(game.state), None)
+    names = _names(game)
+    rows = log_rows(game)
+    entries = [{"seq": r.seq, "round": r.round, "who": names[r.seat] if r.seat < len(names)
+                else "?", "notation": r.notation, "words": describe(r.events or [], names)}
+               for r in rows]
+    return render_template("games/spectate.html", game=game, view=view, names=names,
+                           board=board_svg(view, names), entries=entries,
+                           time_left=time_left(game, view["awaiting"]),
+                           result_words=result_words(view, names))
+
+
+@bp.get("/games/<public_id>/replay")
+def replay(public_id: str) -> str:
+    game = _game_or_404(public_id)
+    steps = [r for r in log_rows(game) if r.action.get("kind") in engine.ACTION_TYPES]
+    step = request.args.get("step", type=int)
+    step = len(steps) if step is None else max(0, min(step, len(steps)))
+    state = _replayed(game, steps[:step])
+    view = engine.view(state, None)
+    names = _names(game)
+    here = steps[step - 1] if step else None
+    return render_template(
+        "games/replay.html", game=game, view=view, names=names, step=step, total=len(steps),
+        board=board_svg(view, names), here=here,
+        words=describe(here.events or [], names) if here else [],
+        who=names[here.seat] if here and here.seat < len(names) else "",
+    )
+
+
+def _replayed(game: Game, rows: list[ActionLog]) -> GameState:
+    actions = [engine.action_from_json(r.action) for r in rows]
+    return engine.replay(game.players, game.seed, dict(game.options or {}), actions)
+
+
+@bp.get("/host/<token>")
+def host(token: str) -> Response:
+    game = _host_game(token)
+    view = engine.view(GameState.from_json(game.state), None)
+    page = render_template("games/host.html", game=game, view=view, token=token,
+                           names=_names(game), time_left=time_left(game, view["awaiting"]))
+    response = make_response(page)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/host/<token>/cancel")
+def cancel(token: str) -> Any:
+    game = _host_game(token)
+    games.cancel_game(game.id)
+    return redirect(url_for("games.host", token=token), 303)
+
+
+def _host_game(token: str) -> Game:
+    public_id = tokens.read_host_token(token)
+    game = game_by_public_id(public_id)
+    if game is None:
+        raise tokens.BadToken("revoked")
+    return game

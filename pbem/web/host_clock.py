@@ -1,0 +1,63 @@
+"""The host page's clock and seat forms: pause, resume, extend a deadline, substitute a seat.
+
+Each POST parses its fields, calls one service of ``pbem.services.host`` and redirects back to
+the host page (``/host/<token>``, served by ``pbem.web.games``). Refusals are ServiceErrors,
+mapped to responses in ``pbem.web.errors``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, redirect, request, url_for
+
+from pbem.models import Game
+from pbem.services import host, tokens
+from pbem.services.errors import BadInput
+from pbem.web.reads import game_by_public_id
+
+bp = Blueprint("host_clock", __name__)
+
+
+def _game(token: str) -> Game:
+    game = game_by_public_id(tokens.read_host_token(token))
+    if game is None:
+        raise tokens.BadToken("revoked")
+    return game
+
+
+def _back(token: str) -> Any:
+    return redirect(url_for("games.host", token=token), 303)
+
+
+def _int_field(name: str, what: str) -> int:
+    raw = request.form.get(name, "").strip()
+    if not raw.isdigit():
+        raise BadInput(f"{what} must be a whole number.")
+    return int(raw)
+
+
+@bp.post("/host/<token>/pause")
+def pause(token: str) -> Any:
+    host.pause_game(_game(token).id)
+    return _back(token)
+
+
+@bp.post("/host/<token>/resume")
+def resume(token: str) -> Any:
+    host.resume_game(_game(token).id)
+    return _back(token)
+
+
+@bp.post("/host/<token>/extend")
+def extend(token: str) -> Any:
+    host.extend_deadline(_game(token).id, _int_field("hours", "The extension in hours"))
+    return _back(token)
+
+
+@bp.post("/host/<token>/substitute")
+def substitute(token: str) -> Any:
+    seat = _int_field("seat", "The seat")
+    host.substitute_seat(_game(token).id, seat, request.form.get("email", ""),
+                         name=request.form.get("name", "").strip() or None)
+    return _back(token)

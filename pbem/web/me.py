@@ -1,0 +1,63 @@
+""""My games": ``/me`` mails a sign-in link; ``/me/<token>`` lists that address's games.
+
+The answer to ``POST /me`` is the same whether or not the address plays here, so the form
+cannot be used to find out who plays; mail goes only to addresses that have games.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, make_response, render_template, request, url_for
+from marshmallow import ValidationError
+
+from pbem import engine
+from pbem.engine import GameState
+from pbem.extensions import db
+from pbem.mail import links, notify
+from pbem.services import tokens
+from pbem.web.forms import MagicForm, first_errors
+from pbem.web.reads import seats_of_email, time_left
+
+bp = Blueprint("me", __name__)
+
+
+@bp.route("/me", methods=["GET", "POST"])
+def ask() -> Any:
+    if request.method == "GET":
+        return render_template("me/ask.html", errors={}, sent=False, email="")
+    try:
+        email = MagicForm().load(request.form)["email"]
+    except ValidationError as exc:
+        page = render_template("me/ask.html", errors=first_errors(exc.normalized_messages()),
+                               sent=False, email=request.form.get("email", ""))
+        return make_response(page, 400)
+    if seats_of_email(email):
+        token = tokens.make_magic_token(email)
+        # Built against SERVER_NAME, never this request's Host header (a mailed link).
+        url = links.external(("me.dashboard",), f"/me/{token}", token=token)
+        notify.magic_link(email, url)
+        db.session.commit()
+    return render_template("me/ask.html", errors={}, sent=True, email=email)
+
+
+@bp.get("/me/<token>")
+def dashboard(token: str) -> Any:
+    email = tokens.read_magic_token(token)
+    rows = []
+    for game, seat in seats_of_email(email):
+        state = GameState.from_json(game.state)
+        awaited = engine.awaited(state) if game.status == "active" else None
+        names = [s.name for s in game.seats]
+        rows.append({
+            "game": game, "seat": seat,
+            "link": url_for("play.turn", seat_link=tokens.make_seat_link(game, seat)),
+            "your_turn": awaited == seat.index,
+            "whose": names[awaited] if awaited is not None and awaited < len(names) else "",
+            "time_left": time_left(game, awaited),
+            "round": state.turn.round,
+        })
+    response = make_response(render_template("me/dashboard.html", rows=rows))
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response

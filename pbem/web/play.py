@@ -1,0 +1,211 @@
+"""The turn page: ``GET /play/<seat_link>`` shows; ``POST …/act`` and ``POST …/undo`` act.
+
+Views stay thin: parse with a schema, call one service, redirect (303) or render. A refused
+move answers 422 with the engine's sentence and the current state; a stale form answers 409
+with the current state. Neither changes anything (the service rolls back).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Response, make_response, redirect, render_template, request, url_for
+from marshmallow import Schema, ValidationError
+from werkzeug.datastructures import MultiDict
+
+from pbem import engine
+from pbem.describe import describe
+from pbem.engine import EndTurn, GameState, RulesError
+from pbem.engine.ids import RESOURCE_LIMIT
+from pbem.models import Game, Seat
+from pbem.services import games, tokens
+from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
+from pbem.web import turn as presenter
+from pbem.web.board_svg import board_svg
+from pbem.web.forms import ActForm, UndoForm
+from pbem.web.reads import since_last_turn, time_left
+
+bp = Blueprint("play", __name__)
+
+PENDING_WORDS = {
+    "land": "First choose the territory where your colony lands.",
+    "raid": "Finish your raid: take fuel, ore or a card, or stop raiding.",
+}
+
+
+@dataclass
+class Notice:
+    kind: str  # "refused", "stale", "ok"
+    title: str
+    text: str
+
+
+def parse(schema: Schema, form: MultiDict[str, str]) -> dict[str, Any]:
+    """Load a form with `schema`; a malformed form is BadInput (400) with its first message."""
+    try:
+        data: dict[str, Any] = schema.load(form)
+    except ValidationError as exc:
+        field, messages = next(iter(exc.normalized_messages().items()))
+        raise BadInput(f"{field}: {messages[0] if isinstance(messages, list) else messages}")\
+            from None
+    return data
+
+
+@bp.get("/play/<seat_link>")
+def turn(seat_link: str) -> Response:
+    game, seat = tokens.resolve_seat_link(seat_link)
+    return render_turn(game, seat, seat_link, move=request.args.get("move"),
+                       pick=request.args.get("pick"))
+
+
+@bp.post("/play/<seat_link>/act")
+def act(seat_link: str) -> Response:
+    game, seat = tokens.resolve_seat_link(seat_link)
+    data = parse(ActForm(), request.form)
+    version = tokens.read_form_token(data["form_token"], game.public_id, seat.index)
+    try:
+        action = engine.parse_action(data["action"], seat.index, game.players)
+        games.submit_action(game.id, seat.index, version, action)
+    except RulesError as exc:
+        return _refused(seat_link, 422, Notice(
+            "refused", f"“{data['action']}” was not played.", exc.message))
+    except StaleVersion as exc:
+        return _refused(seat_link, 409, Notice("stale", "This page was out of date.",
+                                               exc.message + " Here is the game now."))
+    except (GameNotActive, NotAllowed) as exc:
+        return _refused(seat_link, 409, Notice("refused", "Nothing was played.", exc.message))
+    return redirect(url_for("play.turn", seat_link=seat_link), 303)  # type: ignore[return-value]
+
+
+@bp.post("/play/<seat_link>/undo")
+def undo(seat_link: str) -> Response:
+    game, seat = tokens.resolve_seat_link(seat_link)
+    data = parse(UndoForm(), request.form)
+    version = tokens.read_form_token(data["form_token"], game.public_id, seat.index)
+    try:
+        games.undo_step(game.id, seat.index, version)
+    except StaleVersion as exc:
+        return _refused(seat_link, 409, Notice("stale", "This page was out of date.",
+                                               exc.message + " Here is the game now."))
+    except (GameNotActive, NotAllowed) as exc:
+        return _refused(seat_link, 409, Notice("refused", "Nothing was undone.", exc.message))
+    return redirect(url_for("play.turn", seat_link=seat_link), 303)  # type: ignore[return-value]
+
+
+def _refused(seat_link: str, status: int, notice: Notice) -> Response:
+    game, seat = tokens.resolve_seat_link(seat_link)  # re-read: the service rolled back
+    return render_turn(game, seat, seat_link, notice=notice, status=status)
+
+
+# -- rendering -------------------------------------------------------------------------------
+
+
+def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = None,
+                pick: str | None = None, notice: Notice | None = None,
+                status: int = 200) -> Response:
+    state = GameState.from_json(game.state)
+    me = seat.index
+    active = game.status == "active"
+    view = engine.view(state, me)
+    if not active:
+        view["legal"] = []
+    names = [s.name for s in game.seats]
+    my_turn = active and view["awaiting"] == me
+    dice = presenter.my_dice(view, me)
+    picked = presenter.parse_pick(pick, dice) if my_turn else []
+    picked_values = [dice[i]["value"] for i in picked]
+    picked_relic = any(dice[i].get("relic") for i in picked)
+    move_refused, canonical = _prefilled(state, me, move, game.players, my_turn)
+    groups = presenter.menu(view, names, picked_values, picked_relic, canonical)
+    move_choice = _chosen(groups, canonical)
+    context = {
+        "game": game, "me": seat, "mine": view["seats"][me], "view": view, "names": names,
+        "seat_link": seat_link, "board": board_svg(view, names), "dice": dice,
+        "picked": picked, "toggle": presenter.toggle, "groups": groups,
+        "lit": any(g.lit for g in groups), "my_turn": my_turn,
+        "finished": game.status == "finished" or view["phase"] == "over",
+        "form_token": tokens.make_form_token(game.public_id, me, game.version),
+        "notice": notice, "move_choice": move_choice, "move_refused": move_refused,
+        "move_text": move, "move_group": _group_of(groups, canonical),
+        "end_reason": _end_reason(state, me, groups) if my_turn else None,
+        "can_undo": my_turn and _can_undo(game, me),
+        "pending_words": PENDING_WORDS.get((view["pending"] or {}).get("kind", ""), ""),
+        "time_left": time_left(game, view["awaiting"]),
+        "since": since_last_turn(game, me, names),
+        "this_turn": _this_turn(game, names) if my_turn else [],
+        "card_name": presenter.card_name, "card_effects": presenter.CARD_EFFECTS,
+        "result_words": result_words(view, names),
+    }
+    response = make_response(render_template("play/turn.html", **context), status)
+    response.headers["Referrer-Policy"] = "no-referrer"  # the URL is the seat's key
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _prefilled(state: GameState, seat: int, move: str | None, players: int,
+               my_turn: bool) -> tuple[str | None, str | None]:
+    """A move from a mail link: (the engine's refusal, or None; its canonical notation)."""
+    if not move:
+        return None, None
+    if not my_turn:
+        return "It is not your turn now.", None
+    try:
+        action = engine.parse_action(move[:200], seat, players)
+        engine.check(state, action)
+    except RulesError as exc:
+        return exc.message, None
+    return None, engine.format_action(action)
+
+
+def _chosen(groups: list[presenter.Group], notation: str | None) -> presenter.Choice | None:
+    for g in groups:
+        for c in g.choices:
+            if c.notation == notation:
+                if g.key.startswith("dock:"):
+                    return presenter.Choice(c.notation, f"Dock {c.label} at the {g.title}",
+                                            c.detail)
+                return c
+    return None
+
+
+def _group_of(groups: list[presenter.Group], notation: str | None) -> str | None:
+    for g in groups:
+        if any(c.notation == notation for c in g.choices):
+            return g.key
+    return None
+
+
+def _end_reason(state: GameState, seat: int, groups: list[presenter.Group]) -> str | None:
+    """Why "End turn" is not offered now (the engine's sentence), or None if it is."""
+    if any(g.key == "end" for g in groups) or state.turn.pending is not None:
+        return None
+    me = state.seats[seat]
+    excess = max(0, me.fuel + me.ore - RESOURCE_LIMIT)
+    back_fuel = min(me.fuel, excess)
+    try:
+        engine.check(state, EndTurn(seat, back_fuel, excess - back_fuel))
+    except RulesError as exc:
+        return exc.message
+    return None
+
+
+def _can_undo(game: Game, seat: int) -> bool:
+    steps = game.turn_steps or []
+    return bool(steps) and steps[-1]["seat"] == seat and not steps[-1]["barrier"]
+
+
+def _this_turn(game: Game, names: list[str]) -> list[str]:
+    events = [ev for step in game.turn_steps or [] for ev in step.get("events", [])]
+    return describe(events, names)
+
+
+def result_words(view: dict[str, Any], names: list[str]) -> str:
+    result = view.get("result")
+    if not result:
+        return ""
+    winners = [names[i] for i in result.get("winners", []) if i < len(names)]
+    scores = ", ".join(f"{names[i]} {s['total']}" for i, s in enumerate(result.get("scores", []))
+                       if i < len(names))
+    verb = "share the win" if len(winners) > 1 else "wins"
+    return f"{' and '.join(winners)} {verb}. Final scores: {scores}."

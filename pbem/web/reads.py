@@ -1,0 +1,81 @@
+"""Read-only queries the pages need (no writes: every change goes through pbem.services)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from pbem.describe import describe
+from pbem.extensions import db
+from pbem.models import ActionLog, Game, Seat
+from pbem.models.deadline import Deadline
+
+RECENT_LIMIT = 80
+
+
+def log_rows(game: Game) -> list[ActionLog]:
+    return list(db.session.execute(
+        select(ActionLog).where(ActionLog.game_id == game.id).order_by(ActionLog.seq)
+    ).scalars())
+
+
+def since_last_turn(game: Game, seat: int, names: list[str]) -> list[str]:
+    """Plain sentences for every logged step after this seat's latest logged step."""
+    rows = list(db.session.execute(
+        select(ActionLog).where(ActionLog.game_id == game.id)
+        .order_by(ActionLog.seq.desc()).limit(RECENT_LIMIT)
+    ).scalars())
+    recent: list[ActionLog] = []
+    for row in rows:
+        if row.seat == seat and recent:
+            break
+        if row.seat != seat:
+            recent.append(row)
+    events: list[dict[str, Any]] = []
+    for row in reversed(recent):
+        events.extend(row.events or [])
+    return describe(events, names)
+
+
+def deadline_of(game: Game, seat: int) -> datetime | None:
+    """When the awaited seat's turn times out, if the scheduler has set a deadline."""
+    row = db.session.execute(
+        select(Deadline.deadline_at).where(
+            Deadline.game_id == game.id, Deadline.seat == seat, Deadline.done_at.is_(None)
+        ).order_by(Deadline.deadline_at).limit(1)
+    ).scalar_one_or_none()
+    if row is not None and row.tzinfo is None:
+        row = row.replace(tzinfo=UTC)
+    return row
+
+
+def time_left(game: Game, seat: int | None, now: datetime | None = None) -> str:
+    if seat is None or game.status != "active":
+        return ""
+    due = deadline_of(game, seat)
+    if due is None:
+        return f"{game.time_per_move_hours} h per move"
+    hours = (due - (now or datetime.now(UTC))).total_seconds() / 3600
+    if hours <= 0:
+        return "time is up"
+    if hours < 1:
+        return f"{max(1, int(hours * 60))} min left"
+    return f"{int(hours)} h left"
+
+
+def seats_of_email(email: str) -> list[tuple[Game, Seat]]:
+    """Every seat played from this address, newest game first."""
+    rows = db.session.execute(
+        select(Game, Seat).join(Seat, Seat.game_id == Game.id)
+        .where(db.func.lower(Seat.email) == email.lower())
+        .order_by(Game.created_at.desc())
+    ).all()
+    return [(g, s) for g, s in rows]
+
+
+def game_by_public_id(public_id: str) -> Game | None:
+    return db.session.execute(
+        select(Game).where(Game.public_id == public_id)
+    ).scalar_one_or_none()

@@ -1,0 +1,119 @@
+"""A whole turn on the turn page in a real browser on a 360x740 phone screen.
+
+Playwright drives Debian's chromium against a real server (werkzeug in a thread, SQLite in a
+temp dir): tap ships, tap the facility that lights up, repeat until no ship can dock, then
+end the turn. Run once with JavaScript and once without (the page works as plain forms).
+The screenshot goes to ``artifacts/turn-page.png``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import flask_migrate
+import pytest
+from werkzeug.serving import make_server
+
+from pbem.extensions import db
+from pbem.models import Game
+from pbem.services import games, tokens
+from pbem.services.games import SeatSpec
+from tests.conftest import build_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
+                                reason="/usr/bin/chromium is absent: no browser to drive")
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[dict[str, Any]]:
+    """A served app with one game where Ana (seat 0) is to play; yields urls and the app."""
+    app = build_app(f"sqlite:///{tmp_path / 'e2e.sqlite3'}", tmp_path / "instance")
+    with app.app_context():
+        flask_migrate.upgrade()
+        game = games.create_game(
+            name="Friday Frontier", host_email="host@example.com",
+            seats=[SeatSpec("Ana", "ana@example.com"), SeatSpec("Ben", "ben@example.com"),
+                   SeatSpec("Cy", None, is_bot=True)],
+            options={}, seed=20240601, fixed_order=True,
+        )
+        link = tokens.make_seat_link(game, game.seat(0))
+        public_id = game.public_id
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    try:
+        yield {"app": app, "turn": f"{base}/play/{link}", "public_id": public_id}
+    finally:
+        server.shutdown()
+        thread.join(5)
+        with app.app_context():
+            db.engine.dispose()
+
+
+def _dock_everything(page: Any) -> int:
+    """Tap ships and lit facilities until no ship can dock; answer any landing or raid."""
+    docked = 0
+    for _ in range(20):
+        follow_up = page.locator(".moves .group.land button.choice, "
+                                 ".moves .group.raid button.choice")
+        if follow_up.count():
+            follow_up.first.click()
+            page.wait_for_load_state()
+            continue
+        dice = page.locator(".my-dice .die")
+        if dice.count() == 0 or page.locator("details.group.dock").count() == 0:
+            break
+        lit = page.locator("button.choice.hl")
+        for i in range(dice.count()):
+            dice.nth(i).click()
+            page.wait_for_load_state()
+            if lit.count():
+                break
+        assert lit.count(), "some docking is legal, so some pick of ships must light up"
+        if docked == 0:
+            page.screenshot(path=str(ARTIFACTS / "turn-page.png"), full_page=True)
+        lit.first.click()
+        page.wait_for_load_state()
+        docked += 1
+    return docked
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_whole_turn_by_tapping(live: dict[str, Any], javascript: bool) -> None:
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        context = browser.new_context(viewport={"width": 360, "height": 740},
+                                      java_script_enabled=javascript)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(live["turn"])
+        assert "your turn" in page.locator(".status-line").inner_text()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"the page scrolls sideways on a phone ({width} px)"
+
+        docked = _dock_everything(page)
+        assert docked >= 1
+        end = page.locator("button.choice.end:not([disabled])")
+        assert end.count() == 1, page.locator(".why-not").all_inner_texts()
+        end.first.click()
+        page.wait_for_load_state()
+        if not javascript:
+            page.screenshot(path=str(ARTIFACTS / "turn-page-after.png"), full_page=True)
+        assert "Waiting for Ben" in page.content()
+        assert errors == [], errors
+        browser.close()
+    with live["app"].app_context():
+        game = db.session.execute(db.select(Game)).scalar_one()
+        assert game.state["turn"]["seat"] == 1  # Ben's turn now

@@ -1,0 +1,98 @@
+"""Chameleon Cloak (ruling T2): 2 fuel replaces opponents' ships at one facility with yours
+of the same values, paying the cost and gaining the benefit as if docked (whole groups; no
+Lunar Mine order test; a replaced Raiders' run raids); never at the Terraforming Station, at
+the Colonist Hub only with 5 players. Discard: swap all colonies of two territories, not with
+the Repulsor Field."""
+
+from __future__ import annotations
+
+from pbem.engine import awaited
+
+from .helpers import menu, play, position, refused
+
+F = {"factions": True}
+
+
+def test_cloak_replaces_artifact_ships_and_counts_them_for_a_claim() -> None:
+    state = position(options=F, players=4, turn="yellow", display=["plasma_cannon"], seats={
+        "red": {"docked": {"alien_artifact": [3, 5]}},
+        "green": {"docked": {"alien_artifact": [6, 2]}},
+        "yellow": {"fuel": 2, "unplaced": [2, 3, 5, 6], "cards": ["cloak"]}})
+    after, _ = play(state, "use cloak alien_artifact red 5 green 6")
+    assert after.turn.artifact_total == 11
+    assert "claim plasma_cannon" in menu(after)
+    assert sum(1 for s in after.ships if s.loc == "maintenance_bay" and s.owner in (0, 1)) >= 2
+
+
+def test_cloak_at_the_lunar_mine_skips_the_order_test_and_gives_ore() -> None:
+    state = position(options=F, players=4, seats={
+        "green": {"docked": {"lunar_mine": [6, 5, 5, 3, 2]}},
+        "red": {"fuel": 2, "unplaced": [3, 2, 5], "cards": ["cloak"]}})
+    after, _ = play(state, "use cloak lunar_mine green 2 green 3")
+    assert after.seats[0].ore == 2 and after.seats[0].fuel == 0
+    assert sorted(s.value for s in after.at("lunar_mine") if s.owner == 0) == [2, 3]
+
+
+def test_cloak_replaces_a_whole_group_only() -> None:
+    state = position(options=F, seats={
+        "green": {"docked": {"orbital_market": [[4, 4]]}},
+        "red": {"fuel": 2, "unplaced": [4], "cards": ["cloak"]}})
+    refused(state, "use cloak orbital_market green 4", "Chameleon Cloak", "whole group")
+
+
+def test_cloak_pays_the_facility_cost_at_the_shipyard() -> None:
+    state = position(options=F, seats={
+        "green": {"docked": {"shipyard": [[3, 3]]}},
+        "red": {"fuel": 2, "unplaced": [3, 3], "cards": ["cloak"]}})
+    refused(state, "use cloak shipyard green 3 green 3", "Shipyard", "cannot pay")
+    state.seats[0].fuel, state.seats[0].ore = 3, 1
+    after, _ = play(state, "use cloak shipyard green 3 green 3")
+    assert (after.seats[0].fuel, after.seats[0].ore) == (0, 0)
+    assert sum(1 for s in after.ships if s.owner == 0 and s.loc == "stock") == 2
+
+
+def test_cloak_on_the_raiders_run_raids() -> None:
+    state = position(options=F, seats={
+        "green": {"fuel": 3, "docked": {"raiders_outpost": [2, 3, 4]}},
+        "red": {"fuel": 2, "unplaced": [2, 3, 4], "cards": ["cloak"]}})
+    after, _ = play(state, "use cloak raiders green 2 green 3 green 4")
+    assert after.turn.pending is not None and after.turn.pending["kind"] == "raid"
+    assert awaited(after) == 0
+
+
+def test_cloak_is_refused_at_the_terraforming_station_and_the_hub() -> None:
+    state = position(options=F, seats={
+        "green": {"docked": {"terraforming": [6], "colonist_hub": [2]}, "hub": 1, "bay": 3},
+        "red": {"fuel": 2, "unplaced": [6, 2], "cards": ["cloak"]}})
+    refused(state, "use cloak terraforming green 6", "Chameleon Cloak", "Terraforming Station")
+    refused(state, "use cloak colonist_hub green 2", "Chameleon Cloak", "only with 5 players")
+
+
+def test_cloak_needs_your_own_ships_of_the_same_values() -> None:
+    state = position(options=F, seats={
+        "green": {"docked": {"lunar_mine": [5]}},
+        "red": {"fuel": 2, "unplaced": [4], "cards": ["cloak"]}})
+    refused(state, "use cloak lunar_mine green 5", "Chameleon Cloak", "showing 5")
+
+
+def test_cloak_never_replaces_your_own_ships() -> None:
+    state = position(options=F, seats={
+        "red": {"fuel": 2, "unplaced": [5], "cards": ["cloak"], "docked": {"lunar_mine": [5]}}})
+    refused(state, "use cloak lunar_mine red 5", "Chameleon Cloak", "own ships")
+
+
+def test_cloak_discard_swaps_all_colonies_of_two_territories() -> None:
+    state = position(options=F, colonies={"burroughs": {"green": 1}, "lem": {"red": 2}},
+                     seats={"red": {"unplaced": [1], "cards": ["cloak"]}})
+    after, _ = play(state, "discard cloak burroughs_desert lem_badlands")
+    assert after.colonies["burroughs_desert"] == [2, 0]
+    assert after.colonies["lem_badlands"] == [0, 1]
+    assert after.controllers["burroughs_desert"] == 0
+    assert after.controllers["lem_badlands"] == 1
+
+
+def test_cloak_discard_is_blocked_by_the_repulsor_field() -> None:
+    state = position(options=F, colonies={"burroughs": {"green": 1}, "lem": {"red": 2}},
+                     fields={"repulsor": "lem"},
+                     seats={"red": {"unplaced": [1], "cards": ["cloak"]}})
+    refused(state, "discard cloak burroughs lem", "Chameleon Cloak", "Repulsor Field")

@@ -1,0 +1,100 @@
+"""Deadline time maths: reminder fractions, quiet hours, grace, vacation (no database)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+
+import pytest
+
+from pbem.scheduler.clock import (
+    TimeoutPolicy,
+    clock_start,
+    in_quiet_hours,
+    out_of_quiet_hours,
+    schedule,
+    vacation_end,
+)
+
+NOON = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+
+
+def test_default_policy_reminds_at_half_and_four_fifths_with_twelve_hours_grace() -> None:
+    policy = TimeoutPolicy.from_json(None)
+    assert policy.reminders == (0.5, 0.8)
+    assert policy.grace_hours == 12
+    assert policy.absent_after == 3
+    assert policy.vacation_days == 14
+
+
+def test_policy_keeps_given_values_and_drops_fractions_outside_the_move() -> None:
+    policy = TimeoutPolicy.from_json({"reminders": [0.9, 0.25, 1.5], "grace_hours": 2})
+    assert policy.reminders == (0.25, 0.9)
+    assert policy.grace_hours == 2
+    assert policy.absent_after == 3
+
+
+def test_reminders_fall_at_fractions_of_the_time_per_move() -> None:
+    times = schedule(NOON, 48, TimeoutPolicy(), "UTC", (0, 0))
+    assert times.reminders == (NOON + timedelta(hours=24), NOON + timedelta(hours=38.4))
+    assert times.deadline == NOON + timedelta(hours=48)
+    assert times.timeout == NOON + timedelta(hours=60)
+
+
+def test_quiet_hours_wrap_midnight() -> None:
+    assert in_quiet_hours(time(22, 0), 22 * 60, 8 * 60)
+    assert in_quiet_hours(time(3, 0), 22 * 60, 8 * 60)
+    assert not in_quiet_hours(time(8, 0), 22 * 60, 8 * 60)
+    assert not in_quiet_hours(time(21, 59), 22 * 60, 8 * 60)
+    assert not in_quiet_hours(time(3, 0), 0, 0)
+
+
+def test_a_reminder_due_at_night_waits_till_eight_local() -> None:
+    # 23:30 in Berlin (UTC+1 in March before DST) is 22:30 UTC
+    due = datetime(2026, 3, 2, 22, 30, tzinfo=UTC)
+    assert out_of_quiet_hours(due, "Europe/Berlin") == datetime(2026, 3, 3, 7, 0, tzinfo=UTC)
+
+
+def test_a_reminder_due_after_midnight_waits_till_eight_the_same_day() -> None:
+    due = datetime(2026, 3, 3, 2, 0, tzinfo=UTC)  # 21:00 in New York: not quiet
+    assert out_of_quiet_hours(due, "America/New_York") == due
+    due = datetime(2026, 3, 3, 9, 0, tzinfo=UTC)  # 04:00 in New York
+    assert out_of_quiet_hours(due, "America/New_York") == datetime(
+        2026, 3, 3, 13, 0, tzinfo=UTC
+    )
+
+
+def test_a_reminder_in_daytime_is_not_moved() -> None:
+    assert out_of_quiet_hours(NOON, "Europe/London") == NOON
+
+
+def test_an_unknown_timezone_counts_as_utc() -> None:
+    due = datetime(2026, 3, 2, 23, 0, tzinfo=UTC)
+    assert out_of_quiet_hours(due, "Mars/Olympus") == datetime(2026, 3, 3, 8, 0, tzinfo=UTC)
+
+
+def test_a_reminder_pushed_past_the_deadline_is_dropped() -> None:
+    start = datetime(2026, 3, 2, 20, 0, tzinfo=UTC)  # 4 h per move: reminders 22:00, 23:12
+    times = schedule(start, 4, TimeoutPolicy(), "UTC")
+    assert times.reminders == ()
+    assert times.timeout == start + timedelta(hours=16)
+
+
+def test_two_reminders_moved_to_the_same_morning_are_sent_once() -> None:
+    start = datetime(2026, 3, 2, 14, 0, tzinfo=UTC)  # 20 h: reminders at 00:00 and 06:00
+    times = schedule(start, 20, TimeoutPolicy(), "UTC")
+    assert times.reminders == (datetime(2026, 3, 3, 8, 0, tzinfo=UTC),)
+
+
+def test_clock_starts_after_a_vacation() -> None:
+    back = NOON + timedelta(days=3)
+    assert clock_start(NOON, back) == back
+    assert clock_start(NOON, NOON - timedelta(days=1)) == NOON
+    assert clock_start(NOON, None) == NOON
+
+
+def test_vacation_is_limited_per_game() -> None:
+    assert vacation_end(NOON, 4, 10, 14) == NOON + timedelta(days=4)
+    with pytest.raises(ValueError, match="Only 4 day"):
+        vacation_end(NOON, 5, 10, 14)
+    with pytest.raises(ValueError, match="at least one day"):
+        vacation_end(NOON, 0, 0, 14)

@@ -1,0 +1,54 @@
+"""``pbem new-game``, ``verify``, ``export`` and ``import``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from flask import Flask
+
+from pbem.services import games
+
+from .conftest import start
+
+
+def test_new_game_prints_the_id_and_the_links(server: Flask) -> None:
+    result = server.test_cli_runner().invoke(args=[
+        "pbem", "new-game", "--name", "Friday", "--player", "Ana <ana@example.org>",
+        "--player", "bot", "--player", "bo@example.org", "--hours", "24", "--fixed-order",
+        "--base-game",
+    ])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("game ") and "3 seats, host ana@example.org" in lines[0]
+    assert "Ana <ana@example.org>" in lines[1] and "/play/" in lines[1]
+    assert "Computer (computer)" in lines[2] and "/play/" not in lines[2]
+    assert "bo <bo@example.org>" in lines[3] and "/play/" in lines[3]
+
+
+def test_new_game_refuses_bad_players(server: Flask) -> None:
+    result = server.test_cli_runner().invoke(args=[
+        "pbem", "new-game", "--name", "X", "--player", "Ana <ana@example.org>"])
+    assert result.exit_code != 0 and "takes 2 to 5 players" in result.output
+
+
+def test_verify_export_import(server: Flask, tmp_path: Path) -> None:
+    game = start(2, bot_seats=(0, 1))
+    runner = server.test_cli_runner()
+    verified = runner.invoke(args=["pbem", "verify", game.public_id])
+    assert verified.exit_code == 0 and "replay matches" in verified.output
+    exported = runner.invoke(args=["pbem", "export", str(game.id)])
+    assert exported.exit_code == 0
+    path = tmp_path / "game.json"
+    path.write_text(exported.output)
+    imported = runner.invoke(args=["pbem", "import", str(path)])
+    assert imported.exit_code == 0, imported.output
+    new_id = imported.output.split()[-1]
+    assert games.verify_replay(new_id) == []
+    assert json.loads(exported.output)["state_sha256"] == games.export_game(new_id)[
+        "state_sha256"]
+
+
+def test_verify_fails_on_an_unknown_game(server: Flask) -> None:
+    result = server.test_cli_runner().invoke(args=["pbem", "verify", "nope"])
+    assert result.exit_code != 0 and "no such game" in result.output
