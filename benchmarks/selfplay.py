@@ -1,7 +1,10 @@
 """Self-play benchmark: greedy-bot speed per seat count, replay speed, and (--invariants) the
 invariant checks of tests/engine over many games.
 
-    python benchmarks/selfplay.py [--games N] [--invariants] [--profile]
+    python benchmarks/selfplay.py [--games N] [--base] [--invariants] [--profile]
+
+`--base` plays the base game (the option factions = false, 2-4 seats); the default is the
+default game, with the Factions expansion.
 
 A decision is the bot's choice (which computes `legal_actions`) plus `apply_in_place`, on one
 private working state. Timings are CPU time of this process (one core), so other load on
@@ -16,6 +19,7 @@ import pstats
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -23,29 +27,34 @@ from pbem.engine import replay  # noqa: E402
 from pbem.engine.bots import greedy_bot, play_game, random_bot  # noqa: E402
 
 SEATS = (2, 3, 4, 5)  # 5 seats with the Factions option (ruling F1)
+SEATS_BASE = (2, 3, 4)
+BASE: dict[str, Any] = {"factions": False}
 TARGET_DECISIONS = 20_000  # greedy decisions per second at 4 seats, one core
 TARGET_REPLAY_MS = 20.0  # replay of a finished 4-seat game
 
 
-def speed(players: int, games: int) -> tuple[float, float, int]:
+Options = dict[str, Any] | None
+
+
+def speed(players: int, games: int, options: Options = None) -> tuple[float, float, int]:
     """(games/s, decisions/s, unfinished games) for greedy self-play."""
     decisions = unfinished = 0
     start = time.process_time()
     for seed in range(games):
-        state, actions = play_game(players, seed, greedy_bot)
+        state, actions = play_game(players, seed, greedy_bot, options)
         decisions += len(actions)
         unfinished += state.phase != "over"
     elapsed = time.process_time() - start
     return games / elapsed, decisions / elapsed, unfinished
 
 
-def replay_ms(games: int) -> tuple[float, float]:
+def replay_ms(games: int, options: Options = None) -> tuple[float, float]:
     """(mean, worst) milliseconds to replay a finished 4-seat greedy game from its log."""
     times = []
     for seed in range(games):
-        final, actions = play_game(4, seed, greedy_bot)
+        final, actions = play_game(4, seed, greedy_bot, options)
         start = time.process_time()
-        again = replay(4, seed, None, actions)
+        again = replay(4, seed, options, actions)
         times.append((time.process_time() - start) * 1000)
         assert again == final
     return sum(times) / len(times), max(times)
@@ -68,16 +77,16 @@ def invariants(games: int) -> None:
                   f"ok  ({took:.1f} s)", flush=True)
 
 
-def table(games: int) -> None:
+def table(games: int, options: Options = None) -> None:
     print(f"{'measure':34} {'figure':>12} {'target':>12}")
-    for players in SEATS:
-        gps, dps, unfinished = speed(players, games)
+    for players in SEATS if options is None else SEATS_BASE:
+        gps, dps, unfinished = speed(players, games, options)
         target = f">= {TARGET_DECISIONS:,}" if players == 4 else ""
         print(f"{f'greedy {players} seats: games/s':34} {gps:12,.1f} {'':>12}")
         print(f"{f'greedy {players} seats: decisions/s':34} {dps:12,.0f} {target:>12}")
         if unfinished:
             print(f"  !! {unfinished} games hit the step limit")
-    mean, worst = replay_ms(min(games, 100))
+    mean, worst = replay_ms(min(games, 100), options)
     print(f"{'replay 4-seat game (mean ms)':34} {mean:12.2f} {f'<= {TARGET_REPLAY_MS:g}':>12}")
     print(f"{'replay 4-seat game (worst ms)':34} {worst:12.2f} {'':>12}")
 
@@ -85,17 +94,21 @@ def table(games: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per seat count")
+    parser.add_argument("--base", action="store_true",
+                        help="the base game (factions = false) instead of the default game")
     parser.add_argument("--invariants", action="store_true",
                         help="check every step of random and greedy games (default 1,000)")
     parser.add_argument("--profile", action="store_true", help="cProfile 4-seat self-play")
     args = parser.parse_args()
     if args.profile:
-        cProfile.runctx("speed(4, args.games)", globals(), {"args": args}, "/tmp/selfplay.prof")
+        options = BASE if args.base else None
+        cProfile.runctx("speed(4, args.games, options)", globals(),
+                        {"args": args, "options": options}, "/tmp/selfplay.prof")
         pstats.Stats("/tmp/selfplay.prof").sort_stats("tottime").print_stats(25)
     elif args.invariants:
         invariants(args.games if "--games" in sys.argv else 1000)
     else:
-        table(args.games)
+        table(args.games, BASE if args.base else None)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from pbem.cli import cli
 from pbem.config import fill_instance_defaults, load_config
 from pbem.extensions import csrf, db, migrate
 from pbem.mail.delivery import register as register_mail_step
+from pbem.mail.digest import register as register_digest_step
 from pbem.paths import migrations_dir, templates_dir
 from pbem.scheduler import deadlines
 from pbem.web import blueprints
@@ -62,6 +63,7 @@ def create_app(
     if app.config["MAIL_BACKEND"] == "dev":
         app.register_blueprint(dev_mailbox_bp)  # holds every seat's links: dev only
     deadlines.register()  # the "deadlines" tick step; before "mail" so reminders leave at once
+    register_digest_step()  # daily digests (issue #7); enqueued before "mail" delivers
     register_mail_step()
     app.cli.add_command(cli)
     app.jinja_env.globals["pbem_version"] = __version__

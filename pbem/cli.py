@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import click
-import flask_migrate
 from flask import Flask, current_app
 from flask.cli import AppGroup, ScriptInfo
 from werkzeug.serving import run_simple
@@ -32,6 +31,8 @@ def _app() -> Flask:
 @cli.command("db-upgrade")
 def db_upgrade() -> None:
     """Apply every pending database migration (the Procfile release phase runs this)."""
+    import flask_migrate  # Alembic: only migration commands load it (pbem.extensions)
+
     flask_migrate.upgrade()
     click.echo("pbem: database schema is up to date")
 
@@ -41,6 +42,8 @@ def db_upgrade() -> None:
 @click.option("--port", default=5000, show_default=True, type=int, help="TCP port.")
 def serve(host: str, port: int) -> None:
     """Migrate the database, start the scheduler and serve the site (one machine, no PaaS)."""
+    import flask_migrate  # Alembic: only migration commands load it (pbem.extensions)
+
     app = _app()
     flask_migrate.upgrade()
     scheduler = start_background(app)

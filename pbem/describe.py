@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pbem import glossary
 from pbem.engine.ids import CARD_NAMES, FACILITY_NAMES, FIELD_NAMES, TERRITORY_NAMES
 
 Event = dict[str, Any]
@@ -24,6 +25,9 @@ def ordinal(n: int) -> str:
 
 
 def facility(fid: str) -> str:
+    """ "Shipyard"; a Faction board's facility reads "Corex Conglomerated board"."""
+    if fid in glossary.FACTIONS:
+        return f"{glossary.faction_name(fid)} board"
     return FACILITY_NAMES.get(fid, fid.replace("_", " ").title())
 
 
@@ -37,6 +41,19 @@ def card(cid: str) -> str:
 
 def field(fid: str) -> str:
     return FIELD_NAMES.get(fid, fid.replace("_", " ").title())
+
+
+def faction(fid: str | None) -> str:
+    return glossary.faction_name(fid)
+
+
+def agenda(aid: str) -> str:
+    """An Agenda's name. Only for a revealed Agenda, or for its owner (ruling A5)."""
+    return glossary.agenda(aid).name
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def resources(fuel: int = 0, ore: int = 0) -> str:
@@ -67,6 +84,13 @@ class ReaderNames(list[str]):
 
 def _dice(values: Sequence[int]) -> str:
     return " ".join(str(v) for v in values)
+
+
+def _values(values: Any) -> str:
+    """One ship value ("a 3") or several ("3 5")."""
+    if isinstance(values, int):
+        return f"a {values}"
+    return _dice(values or [])
 
 
 # Lead events: each opens a sentence "<Name> <clause>".
@@ -117,8 +141,11 @@ LEADS: dict[str, Callable[[Event, Names], str]] = {
     "cycled": lambda ev, n: "cycled the Alien Tech cards",
     "claimed": lambda ev, n: f"claimed {card(ev['card'])}",
     "rerolled": lambda ev, n: (
-        f"re-rolled {_dice(ev.get('was', []))} into {_dice(ev.get('now', []))}"
-    ),
+        f"re-rolled {_values(ev.get('was'))} into {_values(ev.get('now'))}"),
+    "chose_faction": lambda ev, n: f"chose {faction(ev.get('faction'))}",
+    "resource_cache": lambda ev, n: (
+        f"got the Resource Cache's pay-out ({ev.get('odd', 0)} odd, {ev.get('even', 0)} even "
+        "ships)"),
     "took_from_discard": lambda ev, n: f"took {card(ev['card'])} from the discard pile",
     "discarded_card": lambda ev, n: f"discarded {card(ev['card'])}",
     "returned_resources": lambda ev, n: (
@@ -148,6 +175,40 @@ def _field_placed(ev: Event, names: Names) -> str:
     return f"put the {field(ev['field'])} on {territory(ev['territory'])}"
 
 
+def _field_moved(ev: Event, names: Names) -> str:
+    return (f"moved the {field(ev['field'])} from {territory(ev['came_from'])} to "
+            f"{territory(ev['territory'])}")
+
+
+def _ships_sent(ev: Event, names: Names) -> str:
+    """Plasma Cannon (``shot``) and Lunar Tunneler / Astrogation Servo (``cleared``)."""
+    where = "the stock" if ev.get("to") == "stock" else "the Maintenance Bay"
+    count = len(ev.get("ships") or [])
+    return f"sent {plural(count, 'ship')} at the {facility(ev['facility'])} to {where}"
+
+
+def _colony_moved(ev: Event, names: Names) -> str:
+    owner = ev.get("owner")
+    whose = "their own" if owner == ev.get("seat") else (
+        "your" if object_name(names, owner) == "you" else f"{name_of(names, owner)}'s")
+    source = str(ev.get("source") or ev.get("came_from") or "")
+    target = str(ev.get("target") or ev.get("to") or "")
+    return f"moved {whose} colony from {territory(source)} to {territory(target)}"
+
+
+def _revealed_agenda(ev: Event, names: Names) -> str:
+    text = glossary.agenda(ev["agenda"])
+    half = text.end_game if ev.get("half") == "end_game" else text.in_game
+    what = f"“{text.name}” ({half.rstrip('.')})" if half else f"“{text.name}”"
+    when = " at the end of the game" if ev.get("auto") else ""
+    return f"revealed the Agenda {what}{when} (+1 VP)"
+
+
+def _card_token(ev: Event, names: Names) -> str:
+    count = int(ev.get("tokens", 0))
+    return f"put a token on the {card(ev['card'])} ({count} of 3)"
+
+
 FOLLOWS: dict[str, Callable[[Event, Names], str]] = {
     "stole": _stole,
     "gained": _gained,
@@ -157,10 +218,31 @@ FOLLOWS: dict[str, Callable[[Event, Names], str]] = {
     "hub_advanced": lambda ev, n: f"moved up the Colonist Hub to circle {ev.get('to')}",
     "hub_started": lambda ev, n: "started a colony at the Colonist Hub",
     "field_placed": _field_placed,
-    "field_moved": _field_placed,
+    "field_moved": _field_moved,
     "field_removed": lambda ev, n: f"took the {field(ev['field'])} off the planet",
     "ship_changed": lambda ev, n: f"turned a {ev.get('was')} into a {ev.get('now')}",
     "duplicate_discarded": lambda ev, n: f"discarded a second {card(ev['card'])}",
+    # Factions: card powers, faction boards and Agendas (never naming a face-down Agenda)
+    "shot": _ships_sent,
+    "cleared": _ships_sent,
+    "replaced": lambda ev, n: (
+        f"replaced {plural(len(ev.get('ships') or []), 'ship')} at the "
+        f"{facility(ev['facility'])} with their own"),
+    "swapped_colonies": lambda ev, n: (
+        f"swapped every colony of {territory(ev['first'])} with those of "
+        f"{territory(ev['second'])}"),
+    "colony_moved": _colony_moved,
+    "teleported": lambda ev, n: f"moved a ship away from the {facility(ev['came_from'])}",
+    "borrowed_bonus": lambda ev, n: f"used the bonus of {territory(ev['territory'])}",
+    "borrowed_ship": lambda ev, n: (
+        f"took a ship from the Maintenance Bay and rolled {_values(ev.get('value'))}"),
+    "rolled_ship": lambda ev, n: f"rolled the new ship at once: {_values(ev.get('value'))}",
+    "drew": lambda ev, n: f"drew {card(ev['card'])}",
+    "card_token": _card_token,
+    "drew_agendas": lambda ev, n: f"drew {plural(int(ev.get('count', 0)), 'Agenda')}",
+    "discarded_agenda": lambda ev, n: "discarded a face-down Agenda",
+    "kept_agendas": lambda ev, n: f"now holds {plural(int(ev.get('count', 0)), 'Agenda')}",
+    "revealed_agenda": _revealed_agenda,
 }
 
 
@@ -182,6 +264,19 @@ def _solo(ev: Event, names: Names) -> str | None:
         return (f"{who} swapped a colony of {object_name(names, ev.get('owner'))} on "
                 f"{territory(ev['territory'])} with one of {object_name(names, ev.get('other'))} "
                 f"on {territory(ev['other_territory'])}.")
+    if kind == "rescued":
+        return (f"{who}'s terraformed ship (a {ev.get('value')}) was rescued to the "
+                "Maintenance Bay.")
+    if kind == "must_discard_agendas":
+        subject = object_name(names, ev.get("seat"))
+        verb = "have" if subject == "you" else "has"
+        return (f"{subject[0].upper()}{subject[1:]} {verb} to discard "
+                f"{plural(int(ev.get('count', 1)), 'face-down Agenda')} (the Multiverse Window "
+                "is gone).")
+    if kind == "draft_ended":  # the board left out is not named: nobody needs it
+        return "The Faction draft is over; the game begins."
+    if kind == "agendas_reshuffled":
+        return "The Agenda deck was reshuffled."
     if kind == "game_over":
         return "The game is over."
     return None
@@ -247,9 +342,15 @@ def describe_step(step: dict[str, Any], names: Names) -> list[str]:
     return describe(step.get("events") or [], names)
 
 
-def describe_action(action: dict[str, Any], names: Names = ()) -> str:
-    """A legal move as an imperative a player reads in a menu: "Dock 4 4 at the Shipyard"."""
+def describe_action(action: dict[str, Any], names: Names = (),
+                    agendas: Sequence[str] = ()) -> str:
+    """A legal move as an imperative a player reads in a menu: "Dock 4 4 at the Shipyard".
+
+    ``agendas`` are the reader's own face-down Agendas (to name "discard your 2nd Agenda")."""
     kind = action.get("kind")
+    factions = _faction_action(action, agendas)
+    if factions is not None:
+        return factions
     if kind == "dock":
         text = f"Dock {_dice(action.get('values', []))} at the {facility(action['facility'])}"
         if action.get("relic") is not None:
@@ -276,3 +377,31 @@ def describe_action(action: dict[str, Any], names: Names = ()) -> str:
     if kind == "end_turn":
         return "End your turn"
     return str(kind).replace("_", " ").capitalize()
+
+
+def _faction_action(action: dict[str, Any], agendas: Sequence[str]) -> str | None:
+    """Menu words for the Factions decisions and board actions (None: not one of them)."""
+    kind = action.get("kind")
+    if kind == "choose_faction":
+        return f"Take {faction(action.get('faction'))}"
+    if kind == "discard_agenda":
+        index = int(action.get("index", 0))
+        if 1 <= index <= len(agendas):
+            return f"Discard your Agenda “{agenda(agendas[index - 1])}”"
+        return f"Discard your {ordinal(index)} face-down Agenda"
+    if kind == "keep_agendas":
+        return "Keep the Agendas you hold"
+    if kind == "draw_agendas":
+        return "Draw 2 Agendas instead of trading"
+    if kind == "reveal_agenda":
+        return f"Reveal your Agenda “{agenda(action['agenda'])}” (+1 VP)"
+    if kind == "discard_multiverse_window":
+        return (f"Discard the Multiverse Window: reveal “{agenda(action['agenda'])}” "
+                "(+1 VP)")
+    if kind == "smuggle":
+        return (f"Smuggle: dock {_dice(action.get('values', []))} at the Raiders' Outpost "
+                f"and {action.get('ship')} at the Smuggler's Alliance")
+    if isinstance(kind, str) and kind.startswith(("use_", "discard_")):
+        verb, _, cid = kind.partition("_")
+        return f"{verb.capitalize()} {card(cid)}"
+    return None

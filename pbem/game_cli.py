@@ -52,11 +52,16 @@ def _fail(exc: ServiceError) -> click.ClickException:
 @click.option("--fixed-order", is_flag=True, help="Keep the seats in the order given.")
 @click.option("--factions/--base-game", default=None,
               help="With or without the Factions expansion (default: the engine's).")
+@click.option("--new-gaia-rescue", "rescue", type=click.Choice(["high", "low"]), default=None,
+              help="Factions: a re-rolled New Gaia ship is rescued on 4-6 (high, the "
+                   "rulebook text; default) or on 1-3 (low, its worked examples).")
 @click.option("--seed", default=None, type=int, help="Game seed (tests only: it is secret).")
 @with_appcontext
 def new_game(name: str, players: tuple[str, ...], host_email: str | None, hours: int,
-             fixed_order: bool, factions: bool | None, seed: int | None) -> None:
+             fixed_order: bool, factions: bool | None, rescue: str | None,
+             seed: int | None) -> None:
     """Create a game, mail the invitations, print the game id and every seat's link."""
+    from pbem.glossary import options_words
     from pbem.mail.compose import turn_url
     from pbem.services import games
 
@@ -65,7 +70,9 @@ def new_game(name: str, players: tuple[str, ...], host_email: str | None, hours:
     if host is None:
         raise click.UsageError("Give --host when every seat is a computer player.")
     try:
-        options = {} if factions is None else {"factions": factions}
+        options: dict[str, object] = {} if factions is None else {"factions": factions}
+        if rescue is not None:
+            options["new_gaia_rescue"] = rescue
         game = games.create_game(name=name, host_email=host, seats=seats, options=options,
                                  time_per_move_hours=hours, seed=seed, fixed_order=fixed_order)
     except ServiceError as exc:
@@ -75,6 +82,7 @@ def new_game(name: str, players: tuple[str, ...], host_email: str | None, hours:
         who = f"{seat.name} <{seat.email}>" if seat.email else f"{seat.name} (computer)"
         link = "" if seat.is_bot else f"  {turn_url(game, seat)}"
         click.echo(f"seat {seat.index} {seat.colour:<6} {who}{link}")
+    click.echo(f"options: {options_words(game.options or {}, game.time_per_move_hours)}")
 
 
 @click.command("verify")

@@ -6,7 +6,7 @@ Covered ports are simply absent: blockers never move, so they are not modelled a
 from __future__ import annotations
 
 from .ids import FACTION_NAMES, HUB_PORTS_PER_TRACK, Facility
-from .lookup import ships_at
+from .lookup import memo, ships_at
 from .state import GameState
 
 # facility -> (group shape, ships per group, groups at [2, 3, 4] players); 5 players use 4's.
@@ -48,11 +48,17 @@ def occupied_slots(state: GameState, facility: str) -> dict[int, int]:
 
 def free_slot(state: GameState, facility: str) -> int | None:
     """The first slot whose ports are all empty (ruling B15), or None."""
+    answers = memo(state)  # the menu asks this of every docking candidate
+    key = ("free_slot", facility)
+    if answers is not None and key in answers:
+        known: int | None = answers[key]
+        return known
     used = occupied_slots(state, facility)
-    for slot in range(group_count(state, facility)):
-        if slot not in used:
-            return slot
-    return None
+    found = next((slot for slot in range(group_count(state, facility)) if slot not in used),
+                 None)
+    if answers is not None:
+        answers[key] = found
+    return found
 
 
 def free_slots(state: GameState, facility: str) -> int:

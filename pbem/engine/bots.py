@@ -34,7 +34,7 @@ from .alien_tech.lunar_tunneler import UseLunarTunneler
 from .alien_tech.solar_harvester import UseSolarHarvester
 from .factions.bots import faction_score
 from .flow import new_game
-from .ids import VP_CARDS, Facility, Field
+from .ids import FACTION_NAMES, VP_CARDS, Facility, Field
 from .rules import legal_actions
 from .scoring import vp
 from .state import GameState
@@ -92,6 +92,8 @@ def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
 
 
 def _score(state: GameState, seat: int, action: Action) -> float:
+    if isinstance(action, Dock) and action.facility not in FACTION_NAMES:
+        return _dock_score(state, seat, action)  # the commonest choice, asked first
     faction = faction_score(state, seat, action)  # Faction boards' actions and facilities
     if faction is not None:
         return faction

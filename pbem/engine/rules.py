@@ -29,7 +29,14 @@ from .errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, RulesEr
 from .events import Event, event
 from .facilities import alien_artifact, colonist_hub, orbital_market, raiders_outpost, shipyard
 from .flow import end_turn, game_over_check
-from .ids import RELIC_SHIP_COST, RESOURCE_LIMIT, TERRITORY_NAMES, Faction, Territory
+from .ids import (
+    ARTIFACT_CLAIM_TOTAL,
+    RELIC_SHIP_COST,
+    RESOURCE_LIMIT,
+    TERRITORY_NAMES,
+    Faction,
+    Territory,
+)
 from .lookup import steady
 from .payments import can_pay, pay
 from .state import BAY, RELIC_HOME, GameState
@@ -57,15 +64,24 @@ def refusal(state: GameState, action: Action) -> Refusal | None:
     handler = HANDLERS.get(type(action))
     if handler is None:
         return InvalidAction, f"'{action.kind}' is not an action of this game."
-    pending = state.turn.pending
-    if pending is not None and type(action) not in PENDING_ACTIONS[pending["kind"]]:
-        return IllegalAction, PENDING_WORDS[pending["kind"]]
-    if pending is None:  # an answer with no question: steal, end raid or land out of turn order
-        for kind, answers in PENDING_ACTIONS.items():
-            if type(action) in answers:
-                return IllegalAction, UNASKED_WORDS.get(kind, "Nothing asks for that now.")
+    words = out_of_order(state.turn.pending, type(action))
+    if words is not None:
+        return IllegalAction, words
     reason = handler[0](state, action)
     return (IllegalAction, reason) if reason else None
+
+
+def out_of_order(pending: dict[str, Any] | None, kind: type[Action]) -> str | None:
+    """Why an action of this kind may not come now, given the pending decision (or None)."""
+    if pending is not None:
+        if kind in PENDING_ACTIONS[pending["kind"]]:
+            return None
+        return PENDING_WORDS[pending["kind"]]
+    if kind in ANSWERS:  # an answer with no question: steal, end raid or land out of turn order
+        for asked, answers in PENDING_ACTIONS.items():
+            if kind in answers:
+                return UNASKED_WORDS.get(asked, "Nothing asks for that now.")
+    return None
 
 
 def perform(state: GameState, action: Action, events: list[Event]) -> None:
@@ -76,16 +92,6 @@ def perform(state: GameState, action: Action, events: list[Event]) -> None:
 
 
 # -- refusals and effects of the turn's own actions -----------------------------------------
-
-def _dock_refusal(state: GameState, action: Action) -> str | None:
-    assert isinstance(action, Dock)
-    return facilities.dock_refusal(state, action)
-
-
-def _dock(state: GameState, action: Action, events: list[Event]) -> None:
-    assert isinstance(action, Dock)
-    facilities.do_dock(state, action, events)
-
 
 def _land_refusal(state: GameState, action: Action) -> str | None:
     assert isinstance(action, Land)
@@ -153,11 +159,11 @@ def _steal_card(state: GameState, action: Action, events: list[Event]) -> None:
 def _end_turn_refusal(state: GameState, action: Action) -> str | None:
     assert isinstance(action, EndTurn)
     with steady(state):
-        for dock in facilities.candidates(state, action.seat):
-            if facilities.dock_refusal(state, dock) is None:
-                return (f"You must dock every ship that can dock: your "
-                        f"{' '.join(str(v) for v in dock.values)} can still dock at the "
-                        f"{facilities.name(dock.facility)}.")
+        dock = facilities.dockable(state, action.seat)
+    if dock is not None:
+        return (f"You must dock every ship that can dock: your "
+                f"{' '.join(str(v) for v in dock.values)} can still dock at the "
+                f"{facilities.name(dock.facility)}.")
     me = state.seats[action.seat]
     rf, ro = action.return_fuel, action.return_ore
     if rf < 0 or ro < 0 or rf > me.fuel or ro > me.ore:
@@ -176,7 +182,7 @@ def _end_turn(state: GameState, action: Action, events: list[Event]) -> None:
 
 HANDLERS: dict[type[Action], tuple[Callable[[GameState, Any], str | None],
                                    Callable[[GameState, Any, list[Event]], None]]] = {
-    Dock: (_dock_refusal, _dock),
+    Dock: (facilities.dock_refusal, facilities.do_dock),
     Land: (_land_refusal, _land),
     Trade: (_trade_refusal, _trade),
     Cycle: (alien_artifact.cycle_refusal, alien_artifact.cycle),
@@ -206,6 +212,7 @@ PENDING_WORDS = {
     **agenda_actions.PENDING_WORDS,
     **{kind: words for kind, (_, words, _) in factions.PENDING.items()},
 }
+ANSWERS = frozenset(kind for answers in PENDING_ACTIONS.values() for kind in answers)
 UNASKED_WORDS = {
     "land": "You have no colony to land now: a facility or a launch places one.",
     "raid": "Raiders' Outpost: you are not raiding now; a raid comes with docking a run there.",
@@ -216,7 +223,8 @@ UNASKED_WORDS = {
 
 # -- the menu ---------------------------------------------------------------------------------
 
-def candidates(state: GameState, seat: int) -> list[Action]:
+def candidates(state: GameState, seat: int, docks: bool = True) -> list[Action]:
+    """Actions to try for `seat` now (`docks`: the dockings too); refusal decides."""
     pending = state.turn.pending
     if pending is not None:
         if pending["kind"] == "land":
@@ -234,10 +242,11 @@ def candidates(state: GameState, seat: int) -> list[Action]:
         if pending["kind"] in agenda_actions.PENDING_ACTIONS:
             return agenda_actions.pending_candidates(state, seat)
         return factions.candidates(state, seat)
-    out = list(facilities.candidates(state, seat))
+    out = list(facilities.candidates(state, seat)) if docks else []
     out.extend(Trade(seat, r) for r in orbital_market.rates(state, seat))
     out.append(Cycle(seat))
-    out.extend(Claim(seat, c) for c in dict.fromkeys(state.display))
+    if state.turn.artifact_total >= ARTIFACT_CLAIM_TOTAL:  # below it every claim is refused
+        out.extend(Claim(seat, c) for c in dict.fromkeys(state.display))
     out.append(Launch(seat))
     out.append(BuyRelic(seat))
     out.extend(alien_tech.candidates(state, seat))
@@ -251,16 +260,29 @@ def candidates(state: GameState, seat: int) -> list[Action]:
 
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:
-    """Every action `seat` may take now, one per distinct choice (ships by value)."""
+    """Every action `seat` may take now, one per distinct choice (ships by value).
+
+    Each candidate passes the same checks as `refusal`: the checks that depend only on the
+    position (game over, whose turn) are made once here, the rest for every candidate."""
     if state.phase == "over" or seat != awaited(state):
         return []
-    menu: list[Action] = []
-    can_dock = False
+    pending = state.turn.pending
     with steady(state):
-        for action in candidates(state, seat):
-            if can_dock and isinstance(action, EndTurn):
+        menu: list[Action] = []
+        if pending is None:
+            menu.extend(facilities.legal_docks(state, seat))  # dock_refusal, in menu order
+        can_dock = bool(menu)
+        # out_of_order(pending, kind) is None exactly when kind is in `allowed` (or, with
+        # nothing pending, is no answer to a question)
+        allowed = PENDING_ACTIONS[pending["kind"]] if pending is not None else None
+        for action in candidates(state, seat, docks=False):
+            kind = type(action)
+            if can_dock and kind is EndTurn:
                 continue  # ruling B9: a legal docking was found above, so no end yet
-            if refusal(state, action) is None:
+            handler = HANDLERS.get(kind)
+            if handler is None or action.seat != seat \
+                    or (kind not in allowed if allowed is not None else kind in ANSWERS):
+                continue
+            if not handler[0](state, action):
                 menu.append(action)
-                can_dock = can_dock or isinstance(action, Dock)
     return menu

@@ -21,7 +21,38 @@ def vp_breakdown(state: GameState, seat: int) -> dict[str, int]:
 
 
 def vp(state: GameState, seat: int) -> int:
-    return vp_breakdown(state, seat)["total"]
+    """The total of `vp_breakdown`, without building it (bots and Agenda facts ask often)."""
+    total = len(state.seats[seat].revealed)
+    for counts in state.colonies.values():
+        total += counts[seat]
+    controllers = state.controllers
+    for controller in controllers.values():
+        if controller == seat:
+            total += 1
+    for card in state.seats[seat].cards:
+        if card in VP_CARDS:
+            total += 1
+    positron_at = state.fields.get(Field.POSITRON)
+    if positron_at is not None and controllers.get(positron_at) == seat:
+        total += 1
+    return total
+
+
+def vps(state: GameState) -> list[int]:
+    """Every seat's `vp`, in seat order (one pass over the board for all of them)."""
+    totals = [sum(col) for col in zip(*state.colonies.values(), strict=True)]
+    for i, s in enumerate(state.seats):
+        totals[i] += len(s.revealed) + sum(1 for card in s.cards if card in VP_CARDS)
+    controllers = state.controllers
+    for controller in controllers.values():
+        if controller is not None:
+            totals[controller] += 1
+    positron_at = state.fields.get(Field.POSITRON)
+    if positron_at is not None:
+        controller = controllers.get(positron_at)
+        if controller is not None:
+            totals[controller] += 1
+    return totals
 
 
 TIEBREAKS = ("cards", "ore", "fuel")  # base-game.md §7.3

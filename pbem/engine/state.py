@@ -134,6 +134,21 @@ class GameState:
             list(self.agenda_discard), list(self.draft), dict(self.card_tokens),
         )
 
+    def trial(self) -> GameState:
+        """A what-if copy for a refusal: the seats, the ships and the turn's market rates are
+        copied, everything else is shared, so only those may change on it."""
+        t = self.turn
+        turn = Turn(t.seat, t.round, t.artifact_total, t.may_cycle, list(t.market_rates),
+                    t.hub_ships, t.asimov_used, t.mine_ships, t.pending, t.cards_used,
+                    t.discards, t.rolled, t.borrowed, t.gained, t.facts)
+        return GameState(
+            self.players, self.options, [s.copy() for s in self.seats],
+            [s.copy() for s in self.ships], self.colonies, self.controllers, self.fields,
+            self.deck, self.display, self.discard, self.relic_owner, turn, self.rng,
+            self.phase, self.result, self.step, self.scripted, self.agenda_deck,
+            self.agenda_discard, self.draft, self.card_tokens,
+        )
+
     # -- lookups used all over the rules -------------------------------------------------
     def relic(self) -> Ship:
         return self.ships[-1]

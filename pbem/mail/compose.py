@@ -13,17 +13,20 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import render_template
-from sqlalchemy import select
+from sqlalchemy import func, select
 
-from pbem import describe
+from pbem import describe, glossary
 from pbem.engine import GameState, action_from_json, format_action, view
 from pbem.engine.bots import DOCK_WORTH
 from pbem.extensions import db
 from pbem.mail import links
 from pbem.models.game import ActionLog
+from pbem.scheduler import clock
 from pbem.services import tokens
 
 MENU_SIZE = 4
+# Pending decisions that get the "decision needed" mail, even inside the seat's own turn.
+DECISIONS = ("draft", "discard_agendas")
 SINCE_LIMIT = 40  # sentences of "what happened since your last turn"
 
 
@@ -67,11 +70,30 @@ def local_time(when: datetime, tz_name: str | None) -> str:
     return local.strftime("%A %-d %B, %H:%M ") + (local.tzname() or str(zone))
 
 
-def deadline_of(game: Any) -> datetime:
-    due = getattr(game, "turn_deadline", None)
-    if due is not None:
-        return due
-    return datetime.now(UTC) + timedelta(hours=game.time_per_move_hours or 48)
+def deadline_of(game: Any, seat: Any) -> datetime | None:
+    """The real deadline of ``seat``'s wait (the deadlines table, or the value the service
+    is about to schedule); None when no clock runs (paused game, autopilot seat)."""
+    from pbem.scheduler import deadlines  # deadlines imports the mail hooks
+
+    return deadlines.expected_deadline(game, seat.index)
+
+
+def hours_from_now(due: datetime) -> str:
+    """ "47 hours from now", "40 minutes from now", or "passed"."""
+    left = clock.as_utc(due) - clock.now()
+    if left <= timedelta(0):
+        return "passed"
+    hours = round(left / timedelta(hours=1))
+    if hours >= 1:
+        return f"{hours} hour{'s' if hours != 1 else ''} from now"
+    return f"{max(1, round(left / timedelta(minutes=1)))} minutes from now"
+
+
+def deadline_words(due: datetime | None, tz_name: str | None) -> str:
+    """ "Thursday 3 December, 18:00 WET, 47 hours from now" in the seat's time zone."""
+    if due is None:
+        return "none while the game is paused"
+    return f"{local_time(due, tz_name)}, {hours_from_now(due)}"
 
 
 # --- links -----------------------------------------------------------------------------
@@ -100,6 +122,13 @@ def game_url(game: Any) -> str:
 def host_url(game: Any) -> str:
     token = tokens.make_host_token(game.public_id)
     return links.external(("host.page", "pages.host"), f"/host/{token}", host_token=token)
+
+
+def rematch_url(game: Any) -> str:
+    """The create form prefilled with this game's players: for the host only, since the form
+    shows their addresses (so the link carries the host token, not the public id)."""
+    token = tokens.make_host_token(game.public_id)
+    return links.with_query(links.external(("games.new_game",), "/games/new"), rematch=token)
 
 
 def unsubscribe_url(game: Any, seat: Any) -> str:
@@ -131,6 +160,35 @@ def territory_rows(picture: dict[str, Any], names: list[str]) -> list[dict[str, 
     return rows
 
 
+def private_panel(picture: dict[str, Any], seat_index: int) -> dict[str, Any]:
+    """The reader's own faction and Agendas (face-down ones by name: only in their own mail,
+    ruling A5)."""
+    me = picture["seats"][seat_index]
+    fid = me.get("faction")
+    text = glossary.FACTIONS.get(fid) if fid else None
+    secret = [describe.agenda(a) for a in (picture.get("you") or {}).get("agendas", [])]
+    shown = [describe.agenda(a) for a in me.get("revealed", [])]
+    agendas = [f"{n} (secret)" for n in secret] + [f"{n} (revealed)" for n in shown]
+    return {
+        "my_faction": text.name if text else None,
+        "my_faction_power": text.owner if text else None,
+        "my_agendas": agendas,
+    }
+
+
+def factions_line(picture: dict[str, Any], names: list[str]) -> str:
+    """ "Ana: Corex Conglomerated · Ben: Scavenger Fleet" (chosen boards are public)."""
+    chosen = [(names[s["seat"]], s["faction"]) for s in picture["seats"] if s.get("faction")]
+    return " · ".join(f"{n}: {describe.faction(f)}" for n, f in chosen)
+
+
+def revealed_line(picture: dict[str, Any], names: list[str]) -> str:
+    """Every player's revealed Agendas (public once revealed, ruling A5)."""
+    parts = [f"{names[s['seat']]}: {', '.join(describe.agenda(a) for a in s['revealed'])}"
+             for s in picture["seats"] if s.get("revealed")]
+    return " · ".join(parts)
+
+
 def _action_worth(action: dict[str, Any]) -> float:
     kind = action.get("kind")
     if kind == "dock":
@@ -144,6 +202,7 @@ def _action_worth(action: dict[str, Any]) -> float:
 def strong_moves(picture: dict[str, Any], names: list[str]) -> list[dict[str, str]]:
     """A few good legal moves from the seat's view, one per kind of move and facility."""
     legal = picture.get("legal") or []
+    agendas = (picture.get("you") or {}).get("agendas", [])
     ranked = sorted(legal, key=_action_worth, reverse=True)
     seen: set[tuple[Any, ...]] = set()
     menu = []
@@ -153,7 +212,8 @@ def strong_moves(picture: dict[str, Any], names: list[str]) -> list[dict[str, st
             continue
         seen.add(key)
         notation = format_action(action_from_json(action))
-        menu.append({"label": describe.describe_action(action, names), "notation": notation})
+        menu.append({"label": describe.describe_action(action, names, agendas),
+                     "notation": notation})
         if len(menu) == MENU_SIZE:
             break
     return menu
@@ -163,8 +223,13 @@ def since_last_turn(game: Any, seat_index: int, names: list[str]) -> list[str]:
     """Plain-English sentences for every logged step after this seat's own last one."""
     if getattr(game, "id", None) is None:
         return []
-    rows = db.session.scalars(
-        select(ActionLog).where(ActionLog.game_id == game.id)
+    own_last = (  # only the rows after it are read (issue #6: not the whole recent log)
+        select(func.coalesce(func.max(ActionLog.seq), 0))
+        .where(ActionLog.game_id == game.id, ActionLog.seat == seat_index).scalar_subquery()
+    )
+    rows = db.session.execute(
+        select(ActionLog.seat, ActionLog.by, ActionLog.round, ActionLog.events)
+        .where(ActionLog.game_id == game.id, ActionLog.seq > own_last)
         .order_by(ActionLog.seq.desc()).limit(200)
     ).all()
     recent: list[Any] = []
@@ -174,7 +239,12 @@ def since_last_turn(game: Any, seat_index: int, names: list[str]) -> list[str]:
         recent.append(row)
     reader = describe.ReaderNames(names, seat_index)
     sentences: list[str] = []
+    timed_out: set[tuple[int, int]] = set()
     for row in reversed(recent):
+        if row.by == "timeout" and (row.seat, row.round) not in timed_out:
+            timed_out.add((row.seat, row.round))
+            sentences.append(f"{describe.name_of(names, row.seat)} ran out of time; "
+                             "the autopilot played for them:")
         sentences.extend(describe.describe(row.events or [], reader))
     return sentences[-SINCE_LIMIT:]
 
@@ -187,11 +257,13 @@ def game_context(game: Any, seat: Any | None) -> dict[str, Any]:
         "game_name": game.name, "round": picture["round"], "names": names,
         "board": board_rows(picture, names), "territories": territory_rows(picture, names),
         "game_url": game_url(game), "recipient": seat.name if seat is not None else "host",
-        "view": picture,
+        "view": picture, "factions_line": factions_line(picture, names),
+        "revealed_line": revealed_line(picture, names),
     }
     if seat is not None:
         me = picture["seats"][index]
         active = picture["awaiting"] if picture["awaiting"] is not None else picture["active"]
+        context.update(private_panel(picture, seat.index))
         context.update(
             me=board_rows(picture, names)[seat.index], me_view=me,
             turn_url=turn_url(game, seat), unsubscribe_url=unsubscribe_url(game, seat),
@@ -218,42 +290,141 @@ def _game_mail(kind: str, game: Any, seat: Any | None, **extra: Any) -> Mail:
 # --- the mails --------------------------------------------------------------------------
 
 def invitation(game: Any, seat: Any) -> Mail:
+    names = names_of(game)
+    host_seat = getattr(game, "host_seat", None)
+    if host_seat == seat.index:
+        invited = f"you have set up {game.name}, a game of Alien Frontiers by e-mail."
+    elif isinstance(host_seat, int):
+        invited = f"{names[host_seat]} invited you to play Alien Frontiers by e-mail: {game.name}."
+    else:
+        invited = f"you are invited to play Alien Frontiers by e-mail: {game.name}."
     return _game_mail("invitation", game, seat,
-                      others=[n for i, n in enumerate(names_of(game)) if i != seat.index],
-                      hours=game.time_per_move_hours)
+                      others=[n for i, n in enumerate(names) if i != seat.index],
+                      hours=game.time_per_move_hours, invited=invited,
+                      options_words=options_words(game),
+                      factions=bool((game.options or {}).get("factions")))
+
+
+def options_words(game: Any) -> str:
+    """ "Factions on · New Gaia Engineers rescue on 4–6 · 48 hours per move"."""
+    options = dict(game.options or {})
+    if options.get("factions"):
+        low = options.get("new_gaia_rescue") == "low"
+        parts = ["Factions on",
+                 "New Gaia rescue (a re-rolled ship is rescued) on "
+                 + ("1–3 (the rulebook's worked examples)" if low
+                    else "4–6 (the rulebook text and reference cards)")]
+    else:
+        parts = ["Factions off (the base game)"]
+    parts.append(f"{game.time_per_move_hours} hours per move")
+    return " · ".join(parts)
 
 
 def your_turn(game: Any, seat: Any) -> Mail:
     names = names_of(game)
     picture = seat_view(game, seat.index)
+    pending = picture.get("pending") or {}
+    if pending.get("kind") in DECISIONS and pending.get("seat") == seat.index:
+        return decision_needed(game, seat)  # e.g. seat 0's draft choice, inside its "turn"
     return _game_mail(
         "your_turn", game, seat,
         rolled=picture["turn"]["rolled"], moves=_menu(game, seat, picture, names),
         since=since_last_turn(game, seat.index, names),
-        deadline=local_time(deadline_of(game), seat.timezone),
+        deadline=deadline_words(deadline_of(game, seat), seat.timezone),
     )
 
 
 def decision_needed(game: Any, seat: Any) -> Mail:
+    """What to decide, the choices with their effects, and who waits on it."""
     names = names_of(game)
     picture = seat_view(game, seat.index)
     pending = picture.get("pending") or {}
+    kind = pending.get("kind")
+    choices = _choices(game, seat, picture, names)
+    if kind == "draft":
+        later = [names[i] for i in range(seat.index - 1, -1, -1)]
+        question = ("Choose your Faction board for the rest of the game. The draft goes from "
+                    "the last seat to the first")
+        question += (f"; after you: {', then '.join(later)}" if later
+                     else "; you choose last, and then the game begins")
+        question += "."
+        waiting = "Everyone is waiting for your choice."
+    elif kind == "discard_agendas":
+        count = int(pending.get("count", 1))
+        question = (f"You hold more Agendas than you may: discard {count} face-down "
+                    f"Agenda{'s' if count != 1 else ''}")
+        question += " (the Multiverse Window is gone)." if pending.get("why") else "."
+        if pending.get("optional"):
+            question = ("You drew Agendas: keep them, or discard face-down ones (you must "
+                        "if you hold more than your limit).")
+        active = picture["active"]
+        waiting = ("Your turn goes on once you decide." if active == seat.index
+                   else f"{names[active]}'s turn cannot go on until you choose.")
+    else:
+        question = "Your decision is needed."
+        waiting = f"{names[picture['active']]}'s turn cannot go on until you choose."
     return _game_mail(
-        "decision", game, seat, pending_kind=pending.get("kind"),
-        moves=_menu(game, seat, picture, names),
-        active_turn=names[picture["active"]],
-        deadline=local_time(deadline_of(game), seat.timezone),
+        "decision", game, seat, pending_kind=kind, question=question, waiting=waiting,
+        choices=choices, moves=choices, active_turn=names[picture["active"]],
+        since=since_last_turn(game, seat.index, names) if kind == "draft" else [],
+        deadline=deadline_words(deadline_of(game, seat), seat.timezone),
     )
 
 
-def others_turn(game: Any, seat: Any, actor: int, events: list[dict[str, Any]]) -> Mail:
+def _choices(game: Any, seat: Any, picture: dict[str, Any],
+             names: list[str]) -> list[dict[str, str]]:
+    """Every legal answer to the decision, each with its effect and a link to its form."""
+    agendas = (picture.get("you") or {}).get("agendas", [])
+    choices = []
+    for action in picture.get("legal") or []:
+        notation = format_action(action_from_json(action))
+        effect = ""
+        if action.get("kind") == "choose_faction":
+            text = glossary.FACTIONS.get(action["faction"])
+            if text:
+                effect = f"Its facility: {text.facility} You, the owner: {text.owner}"
+        elif action.get("kind") == "discard_agenda":
+            index = int(action.get("index", 0))
+            if 1 <= index <= len(agendas):
+                card = glossary.agenda(agendas[index - 1])
+                effect = f"In game: {card.in_game}. End of game: {card.end_game}."
+        choices.append({"label": describe.describe_action(action, names, agendas),
+                        "notation": notation, "effect": effect,
+                        "url": move_url(game, seat, notation)})
+    return choices
+
+
+def others_turn(game: Any, seat: Any, actor: int, events: list[dict[str, Any]],
+                autopilot: str | None = None) -> Mail:
+    """One line per thing that happened; ``autopilot`` says why the server played it."""
     names = names_of(game)
-    return _game_mail("others_turn", game, seat, actor=names[actor],
+    return _game_mail("others_turn", game, seat, actor=names[actor], autopilot=autopilot,
                       happened=describe.describe(events, describe.ReaderNames(names, seat.index)))
 
 
+def autopilot_played(game: Any, seat: Any, events: list[dict[str, Any]]) -> Mail:
+    """To a seat whose time ran out: what the autopilot did for it and how to come back."""
+    names = names_of(game)
+    return _game_mail("autopilot", game, seat, absent=bool(getattr(seat, "absent", False)),
+                      happened=describe.describe(events, describe.ReaderNames(names, seat.index)),
+                      hours=game.time_per_move_hours)
+
+
 def reminder(game: Any, seat: Any, due: datetime) -> Mail:
-    return _game_mail("reminder", game, seat, deadline=local_time(due, seat.timezone))
+    return _game_mail("reminder", game, seat, deadline=deadline_words(due, seat.timezone),
+                      left=hours_from_now(due).replace(" from now", ""))
+
+
+def digest(game: Any, seat: Any, rows: list[Any]) -> Mail:
+    """The daily digest: one line per step of the others since the last digest."""
+    names = names_of(game)
+    reader = describe.ReaderNames(names, seat.index)
+    lines: list[str] = []
+    for row in rows:
+        if row.by == "timeout":
+            lines.append(f"{names[row.seat]} ran out of time; the autopilot played for them:")
+        lines.extend(describe.describe(row.events or [], reader))
+    return _game_mail("digest", game, seat, happened=lines[-SINCE_LIMIT * 2:])
 
 
 def vacation(game: Any, seat: Any, away: str, until: datetime) -> Mail:
@@ -266,9 +437,23 @@ def game_over(game: Any, seat: Any | None) -> Mail:
     picture = seat_view(game, seat.index if seat is not None else None)
     result = picture.get("result") or {}
     winners = [names[i] for i in result.get("winners", []) if isinstance(i, int)]
-    scores = sorted(board_rows(picture, names), key=lambda r: -r["vp"]["total"])
+    rows = board_rows(picture, names)
+    for i, row in enumerate(rows):
+        scores = result.get("scores") or []
+        if i < len(scores):
+            row["vp"] = scores[i]
+        revealed = result.get("agendas") or []
+        row["agendas"] = [describe.agenda(a) for a in (revealed[i] if i < len(revealed) else [])]
+        row["won"] = i in (result.get("winners") or [])
+    scores = sorted(rows, key=lambda r: (-r["vp"]["total"], not r["won"]))
+    tiebreak = result.get("tiebreak")
+    is_host = seat is None or getattr(game, "host_seat", None) == seat.index
     return _game_mail("game_over", game, seat, winners=winners, scores=scores,
-                      tiebreak=result.get("tiebreak"), replay_url=replay_url(game))
+                      tiebreak=glossary.TIEBREAK_WORDS.get(tiebreak, tiebreak) if tiebreak
+                      else None,
+                      factions=bool((game.options or {}).get("factions")),
+                      replay_url=replay_url(game),
+                      rematch_url=rematch_url(game) if is_host else None)
 
 
 def magic_link(url: str) -> Mail:

@@ -120,6 +120,32 @@ def deadline_for(game: Game) -> datetime | None:
     return clock.as_utc(row.deadline_at) if row is not None else None
 
 
+def expected_deadline(game: Game, seat_index: int, now: datetime | None = None
+                      ) -> datetime | None:
+    """The deadline of the wait ``game`` is in, as mail shows it to the awaited seat.
+
+    The mail hooks run at the hand-over, before the service calls ``schedule_for``; so when
+    no open row belongs to this wait yet, this computes the deadline ``schedule_for`` is
+    about to write (same clock, vacation and policy). None: no clock runs for this seat.
+    """
+    state = GameState.from_json(game.state)
+    if game.status != "active" or awaited(state) != seat_index:
+        return None
+    seat = game.seat(seat_index)
+    if _autopilot(seat):
+        return None
+    now = clock.as_utc(now) if now is not None else clock.now()
+    key = turn_key(state, seat)
+    if game.id is not None:
+        for row in _open_rows(game.id):
+            if row.kind == TIMEOUT and row.turn_key == key:
+                paused = now - clock.as_utc(row.paused_at) if row.paused_at else timedelta(0)
+                return clock.as_utc(row.deadline_at) + paused
+    start = clock.clock_start(now, seat.vacation_until)
+    hours = game.time_per_move_hours or clock.DEFAULT_HOURS_PER_MOVE
+    return clock.schedule(start, hours, policy_of(game), seat.timezone, _quiet(seat)).deadline
+
+
 def policy_of(game: Game) -> clock.TimeoutPolicy:
     return clock.TimeoutPolicy.from_json(game.timeout_policy)
 

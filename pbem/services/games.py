@@ -51,6 +51,7 @@ class StepResult:
     game: Game
     steps: list[Step] = field(default_factory=list)
     undone: Step | None = None
+    state: GameState | None = None  # the engine state ``game.state`` holds, already parsed
 
     @property
     def version(self) -> int:
@@ -62,18 +63,28 @@ class StepResult:
 
 
 @contextmanager
-def _transaction() -> Iterator[None]:
-    """Commit on success; roll back on any exception, so refusals leave no trace."""
+def _transaction(*, keep_loaded: bool = False) -> Iterator[None]:
+    """Commit on success; roll back on any exception, so refusals leave no trace.
+
+    ``keep_loaded``: the work locked the game row and wrote it, so the loaded objects hold
+    exactly what is committed; they are not expired, and the caller's answer is built
+    without reading the row again (issue #6).
+    """
+    session = db.session()
+    expire = session.expire_on_commit
     try:
         yield
-        db.session.commit()
+        session.expire_on_commit = expire and not keep_loaded
+        session.commit()
     except BaseException:
-        db.session.rollback()
+        session.rollback()
         raise
+    finally:
+        session.expire_on_commit = expire
 
 
-def _in_transaction(work: Callable[[], T]) -> T:
-    with _transaction():
+def _in_transaction(work: Callable[[], T], *, keep_loaded: bool = False) -> T:
+    with _transaction(keep_loaded=keep_loaded):
         return work()
 
 
@@ -171,9 +182,9 @@ def submit_action(
         if by == "player":  # deadlines (issue #8): a move of one's own ends a timeout streak
             seat.consecutive_timeouts = 0
         deadlines.schedule_for(game)  # deadlines hook: keeps the clock or starts the next one
-        return StepResult(game, steps)
+        return StepResult(game, steps, state=state)
 
-    return _in_transaction(work)
+    return _in_transaction(work, keep_loaded=True)
 
 
 def undo_step(game_id: GameRef, seat_index: int, expected_version: int) -> StepResult:
@@ -197,9 +208,9 @@ def undo_step(game_id: GameRef, seat_index: int, expected_version: int) -> StepR
         turns.sync_seats(game, state)
         game.turn_steps = steps[:-1]
         game.version += 1
-        return StepResult(game, [], undone=last)
+        return StepResult(game, [], undone=last, state=state)
 
-    return _in_transaction(work)
+    return _in_transaction(work, keep_loaded=True)
 
 
 def resign(game_id: GameRef, seat_index: int, *, by: str = "player") -> StepResult:

@@ -17,6 +17,8 @@ from typing import Any
 
 from flask import current_app
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from sqlalchemy import and_, select
+from sqlalchemy.orm import joinedload
 
 from pbem.extensions import db
 from pbem.models import Game, Seat
@@ -103,9 +105,9 @@ def resolve_seat_link(token: str | None, public_id: str | None = None) -> tuple[
     link = read_seat_link(token)
     if public_id is not None and link.public_id != public_id:
         raise BadToken("other_game")
-    game = db.session.execute(
-        db.select(Game).where(Game.public_id == link.public_id)
-    ).scalar_one_or_none()
+    game = db.session.execute(  # the seats in the same round trip: every caller reads them
+        db.select(Game).where(Game.public_id == link.public_id).options(joinedload(Game.seats))
+    ).unique().scalar_one_or_none()
     if game is None:
         raise BadToken("revoked")  # the game was deleted; the link cannot work any more
     try:
@@ -115,6 +117,27 @@ def resolve_seat_link(token: str | None, public_id: str | None = None) -> tuple[
     if seat.link_counter != link.counter:
         raise BadToken("revoked")
     return game, seat
+
+
+def check_seat_link(token: str | None, public_id: str) -> tuple[SeatLink, int]:
+    """``resolve_seat_link`` without loading the game: the link, checked against the
+    database (same refusals), and the game's number of seats. For a caller that locks and
+    reads the game next (an API submission), so the game row is read once (issue #6)."""
+    link = read_seat_link(token)
+    if link.public_id != public_id:
+        raise BadToken("other_game")
+    row = db.session.execute(
+        select(Game.players, Seat.link_counter)
+        .outerjoin(Seat, and_(Seat.game_id == Game.id, Seat.index == link.seat))
+        .where(Game.public_id == link.public_id)
+    ).one_or_none()
+    if row is None:
+        raise BadToken("revoked")  # the game was deleted; the link cannot work any more
+    if row.link_counter is None:
+        raise BadToken("forged")
+    if row.link_counter != link.counter:
+        raise BadToken("revoked")
+    return link, int(row.players)
 
 
 # -- form token: every form and API submit carries the version it was made from -------------

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import func, select, update
+from sqlalchemy.orm import joinedload
 
 from pbem import engine
 from pbem.engine import GameState, bots
@@ -58,9 +59,9 @@ def lock_game(ref: GameRef) -> Game:
             update(Game).where(_key(ref)).values(version=Game.version),
             execution_options={"synchronize_session": False},
         )
-    game = db.session.execute(
-        select(Game).where(_key(ref)).with_for_update()
-    ).scalar_one_or_none()
+    game = db.session.execute(  # one round trip: the seats come along, only the game is locked
+        select(Game).where(_key(ref)).options(joinedload(Game.seats)).with_for_update(of=Game)
+    ).unique().scalar_one_or_none()
     if game is None:
         raise GameNotFound()
     return game
@@ -130,9 +131,9 @@ def append_log(game: Game, steps: list[Step]) -> None:
 def hand_over(game: Game, state: GameState, seat: int) -> None:
     """Write the turn's steps to the log, start a new undo base, and send the mail."""
     steps = list(game.turn_steps)
-    append_log(game, steps)
-    game.turn_steps = []
+    game.turn_steps = []  # before append_log's query flushes: one UPDATE of the game row
     game.turn_start_state = state.to_json()
+    append_log(game, steps)
     notify.turn_ended(game, seat, steps)
     if state.phase == "over":
         game.status = "finished"
@@ -147,8 +148,8 @@ def announce(game: Game, state: GameState) -> None:
     seat = engine.awaited(state)
     if seat is None:
         return
-    if state.turn.pending is not None and seat != state.turn.seat:
-        notify.decision_needed(game, seat)
+    if state.turn.pending is not None and (seat != state.turn.seat or state.phase == "draft"):
+        notify.decision_needed(game, seat)  # the draft is a decision for every seat, 0 too
     else:
         notify.turn_started(game, seat)
 

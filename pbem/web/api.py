@@ -27,11 +27,15 @@ csrf.exempt(bp)
 bp.before_request(limit_api)
 
 
-def _authorised(public_id: str) -> tuple[Game, Seat]:
+def _token() -> str:
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer":
         raise tokens.BadToken("missing")
-    return tokens.resolve_seat_link(token.strip(), public_id)
+    return token.strip()
+
+
+def _authorised(public_id: str) -> tuple[Game, Seat]:
+    return tokens.resolve_seat_link(_token(), public_id)
 
 
 def _body(schema: Schema) -> dict[str, Any]:
@@ -50,13 +54,19 @@ def can_undo(game: Game, seat: int) -> bool:
     return bool(steps) and steps[-1]["seat"] == seat and not steps[-1]["barrier"]
 
 
-def seat_payload(game: Game, seat: Seat) -> dict[str, Any]:
-    """What the seat may see, and what it may do now in JSON and in notation."""
-    state = GameState.from_json(game.state)
+def seat_payload(game: Game, seat: Seat, state: GameState | None = None) -> dict[str, Any]:
+    """What the seat may see, and what it may do now in JSON and in notation.
+
+    ``state`` is ``game.state`` already parsed, when the caller has it. The menu is the one
+    ``engine.view`` lists (``legal_actions``, computed once per request).
+    """
+    if state is None:
+        state = GameState.from_json(game.state)
     picture = engine.view(state, seat.index)
-    picture.pop("legal", None)  # given below with notation
+    legal = picture.pop("legal", None)  # given below with notation
+    if legal is None:
+        legal = [engine.action_to_json(a) for a in engine.legal_actions(state, seat.index)]
     playable = game.status == "active" and not seat.autopilot
-    menu = engine.legal_actions(state, seat.index) if playable else []
     return {
         "game": game.public_id,
         "name": game.name,
@@ -67,8 +77,8 @@ def seat_payload(game: Game, seat: Seat) -> dict[str, Any]:
         "awaiting": engine.awaited(state) if game.status == "active" else None,
         "can_undo": playable and can_undo(game, seat.index),
         "view": picture,
-        "legal": [{"action": engine.action_to_json(a), "notation": engine.format_action(a)}
-                  for a in menu],
+        "legal": [{"action": a, "notation": engine.format_action(engine.action_from_json(a))}
+                  for a in (legal if playable else [])],
     }
 
 
@@ -77,11 +87,11 @@ def _applied(steps: list[Step]) -> list[dict[str, Any]]:
             for s in steps]
 
 
-def _action(body: dict[str, Any], game: Game, seat: Seat) -> engine.Action:
+def _action(body: dict[str, Any], seat: int, players: int) -> engine.Action:
     if "notation" in body:
-        return engine.parse_action(body["notation"], seat.index, game.players)
+        return engine.parse_action(body["notation"], seat, players)
     data = dict(body["action"])
-    if data.setdefault("seat", seat.index) != seat.index:
+    if data.setdefault("seat", seat) != seat:
         raise NotAllowed("This action names another player's seat.")
     if not isinstance(data.get("kind"), str):
         raise BadInput("action: 'kind' is required.")
@@ -96,11 +106,12 @@ def seat_view(public_id: str) -> dict[str, Any]:
 
 @bp.post("/games/<public_id>/actions")
 def act(public_id: str) -> dict[str, Any]:
-    game, seat = _authorised(public_id)
+    link, players = tokens.check_seat_link(_token(), public_id)  # the service reads the game
     body = _body(ActionRequest())
-    action = _action(body, game, seat)
-    result = games.submit_action(game.id, seat.index, body["version"], action)
-    return {**seat_payload(result.game, seat), "applied": _applied(result.steps)}
+    action = _action(body, link.seat, players)
+    result = games.submit_action(public_id, link.seat, body["version"], action)
+    seat = result.game.seat(link.seat)
+    return {**seat_payload(result.game, seat, result.state), "applied": _applied(result.steps)}
 
 
 @bp.post("/games/<public_id>/undo")
@@ -109,4 +120,5 @@ def undo(public_id: str) -> dict[str, Any]:
     body = _body(UndoRequest())
     result = games.undo_step(game.id, seat.index, body["version"])
     undone = _applied([result.undone]) if result.undone else []
-    return {**seat_payload(result.game, seat), "undone": undone[0] if undone else None}
+    return {**seat_payload(result.game, seat, result.state),
+            "undone": undone[0] if undone else None}

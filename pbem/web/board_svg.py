@@ -24,6 +24,7 @@ from pbem.engine.ids import (
     HUB_TRACKS,
     TERRITORY_NAMES,
 )
+from pbem.web.board_factions import faction_boards
 
 WIDTH = 360
 COLOUR_HEX = {"red": "#c62828", "green": "#2e7d32", "blue": "#1565c0",
@@ -279,7 +280,8 @@ class Board:
             self.parts.append(_text(x + 10, y + 14, s["letter"], size=11, weight="bold",
                                     anchor="middle", fill=ink))
             name = self.names[i]
-            short = name if len(name) <= 9 else name[:8] + "…"
+            room = 9 if len(self.seats) <= 4 else 4  # 5 seats: 70 px each on a phone
+            short = name if len(name) <= room else name[:room - 1] + "…"
             self.parts.append(_text(x + 24, y + 14, f"{short} {total}", size=11,
                                     weight="bold"))
             self.parts.append("</g>")
@@ -299,7 +301,7 @@ class Board:
                 else:
                     self.facility(fid, x, y)
             y += BOX_H + 4
-        y = int(self.hub(y + 2))
+        y = int(self.hub(faction_boards(self, y) + 2))
         self.parts.append(_text(4, y + 14, "Maxwell — territories", size=11, weight="bold"))
         y += 20
         for i, tid in enumerate(TERRITORY_NAMES):

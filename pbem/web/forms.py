@@ -18,7 +18,7 @@ from werkzeug.datastructures import MultiDict
 
 from pbem.services.games import SeatSpec
 
-MAX_SEATS = 4
+MAX_SEATS = 5  # 5 only with Factions: the engine refuses otherwise, in its words
 MIN_SEATS = 2
 
 
@@ -67,14 +67,17 @@ class NewGameForm(Schema):
                                               "invalid": "Enter a valid email address."})
     hours = fields.Integer(load_default=48, validate=validate.Range(min=1, max=24 * 14),
                            error_messages={"invalid": "Hours per move must be a number."})
-    factions = fields.Boolean(load_default=False)
+    factions = fields.Boolean(load_default=True)
+    new_gaia_rescue = fields.String(load_default="high",
+                                    validate=validate.OneOf(("high", "low")),
+                                    error_messages={"invalid": "Choose high or low."})
     seats = fields.List(fields.Nested(SeatForm), load_default=list)
 
     @validates_schema
     def _seats(self, data: dict[str, Any], **_: Any) -> None:
         filled = [s for s in data.get("seats", []) if s["name"].strip() or s["computer"]]
         if not MIN_SEATS <= len(filled) <= MAX_SEATS:
-            raise ValidationError("Name 2 to 4 players.", "seats")
+            raise ValidationError(f"Name {MIN_SEATS} to {MAX_SEATS} players.", "seats")
         for n, s in enumerate(filled, start=1):
             if not s["name"].strip():
                 raise ValidationError(f"Player {n} needs a name.", "seats")
@@ -82,8 +85,6 @@ class NewGameForm(Schema):
                 raise ValidationError(
                     f"Enter {s['name'].strip()}’s email address, or tick “computer player”.",
                     "seats")
-        if data.get("factions"):
-            raise ValidationError("Factions are coming soon.", "factions")
 
     @post_load
     def _specs(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
@@ -92,11 +93,15 @@ class NewGameForm(Schema):
                      is_bot=bool(s["computer"]))
             for s in data["seats"] if s["name"].strip() or s["computer"]
         ]
+        data["options"] = {"factions": bool(data["factions"])}
+        if data["factions"]:
+            data["options"]["new_gaia_rescue"] = data["new_gaia_rescue"]
         return data
 
 
-def new_game_input(form: MultiDict[str, str]) -> dict[str, Any]:
-    """Flatten the HTML form (seat-0-name, seat-0-email, seat-0-computer…) for the schema."""
+def new_game_input(form: MultiDict[str, str], *, blank: bool = False) -> dict[str, Any]:
+    """Flatten the HTML form (seat-0-name, seat-0-email, seat-0-computer…) for the schema.
+    `blank`: the empty form's defaults (Factions on: an unticked box is simply absent)."""
     seats = []
     for i in range(MAX_SEATS):
         seats.append({
@@ -108,7 +113,8 @@ def new_game_input(form: MultiDict[str, str]) -> dict[str, Any]:
         "name": form.get("name", ""),
         "host_email": form.get("host_email", ""),
         "hours": form.get("hours") or 48,
-        "factions": form.get("factions") == "on",
+        "factions": blank or form.get("factions") == "on",
+        "new_gaia_rescue": form.get("new_gaia_rescue") or "high",
         "seats": seats,
     }
 

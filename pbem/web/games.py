@@ -24,12 +24,15 @@ from marshmallow import ValidationError
 from pbem import engine
 from pbem.describe import describe
 from pbem.engine import GameState
+from pbem.glossary import options_words
 from pbem.models import ActionLog, Game
 from pbem.services import games, tokens
+from pbem.services.errors import BadInput
 from pbem.web.board_svg import board_svg
 from pbem.web.forms import NewGameForm, first_errors, new_game_input
 from pbem.web.play import result_words
 from pbem.web.reads import game_by_public_id, log_rows, time_left
+from pbem.web.turn_factions import public_seats
 
 bp = Blueprint("games", __name__)
 
@@ -37,7 +40,10 @@ bp = Blueprint("games", __name__)
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> Response | str:
     if request.method == "GET":
-        return render_template("games/new.html", form=new_game_input(request.form), errors={})
+        form = new_game_input(request.form, blank=True)
+        if request.args.get("rematch"):  # the host's "rematch" link in the game-over mail
+            form = _rematch_form(request.args["rematch"], form)
+        return render_template("games/new.html", form=form, errors={})
     raw = new_game_input(request.form)
     try:
         data = NewGameForm().load(raw)
@@ -45,10 +51,14 @@ def new_game() -> Response | str:
         page = render_template("games/new.html", form=raw,
                                errors=first_errors(exc.normalized_messages()))
         return make_response(page, 400)
-    game = games.create_game(
-        name=data["name"], host_email=data["host_email"], seats=data["specs"],
-        options={"factions": False}, time_per_move_hours=data["hours"],
-    )
+    try:
+        game = games.create_game(
+            name=data["name"], host_email=data["host_email"], seats=data["specs"],
+            options=data["options"], time_per_move_hours=data["hours"],
+        )
+    except BadInput as exc:  # e.g. the engine's "The base game takes 2 to 4 players."
+        page = render_template("games/new.html", form=raw, errors={"options": exc.message})
+        return make_response(page, 400)
     host_url = url_for("games.host", token=tokens.make_host_token(game.public_id),
                        _external=True)
     page = render_template("games/created.html", game=game, host_url=host_url,
@@ -57,6 +67,24 @@ def new_game() -> Response | str:
     response = make_response(page, 201)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _rematch_form(host_token: str, form: dict[str, Any]) -> dict[str, Any]:
+    """The create form filled in from a game: same players (in seat order), options, hours.
+
+    The link carries the host token, not the public id: the form shows the players'
+    addresses, which only the host may see (a bad or revoked token is refused, 401/403)."""
+    old = game_by_public_id(tokens.read_host_token(host_token))
+    if old is None:
+        raise tokens.BadToken("revoked")
+    seats = [{"name": s.name, "email": s.email or "", "computer": s.is_bot}
+             for s in sorted(old.seats, key=lambda s: s.index)]
+    form["seats"] = (seats + form["seats"][len(seats):])[:len(form["seats"])]
+    options = dict(old.options or {})
+    form.update(name=f"{old.name} (rematch)"[:80], host_email=old.host_email,
+                hours=old.time_per_move_hours, factions=bool(options.get("factions")),
+                new_gaia_rescue=options.get("new_gaia_rescue", "high"))
+    return form
 
 
 def _game_or_404(public_id: str) -> Game:
@@ -82,7 +110,9 @@ def spectate(public_id: str) -> str:
     return render_template("games/spectate.html", game=game, view=view, names=names,
                            board=board_svg(view, names), entries=entries,
                            time_left=time_left(game, view["awaiting"]),
-                           result_words=result_words(view, names))
+                           result_words=result_words(view, names),
+                           options=options_words(game.options or {}, game.time_per_move_hours),
+                           public_seats=public_seats(view, names))
 
 
 @bp.get("/games/<public_id>/replay")
@@ -113,7 +143,9 @@ def host(token: str) -> Response:
     game = _host_game(token)
     view = engine.view(GameState.from_json(game.state), None)
     page = render_template("games/host.html", game=game, view=view, token=token,
-                           names=_names(game), time_left=time_left(game, view["awaiting"]))
+                           names=_names(game), time_left=time_left(game, view["awaiting"]),
+                           options=options_words(game.options or {}, game.time_per_move_hours),
+                           public_seats=public_seats(view, _names(game)))
     response = make_response(page)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -18,10 +18,12 @@ from pbem import engine
 from pbem.describe import describe
 from pbem.engine import EndTurn, GameState, RulesError
 from pbem.engine.ids import RESOURCE_LIMIT
+from pbem.glossary import TIEBREAK_WORDS
 from pbem.models import Game, Seat
 from pbem.services import games, tokens
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
 from pbem.web import turn as presenter
+from pbem.web import turn_factions
 from pbem.web.board_svg import board_svg
 from pbem.web.forms import ActForm, UndoForm
 from pbem.web.reads import since_last_turn, time_left
@@ -135,7 +137,11 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "since": since_last_turn(game, me, names),
         "this_turn": _this_turn(game, names) if my_turn else [],
         "card_name": presenter.card_name, "card_effects": presenter.CARD_EFFECTS,
-        "result_words": result_words(view, names),
+        "card_title": turn_factions.card_title, "result_words": result_words(view, names),
+        "decision": turn_factions.decision(view, names, me) if active else None,
+        "offers": turn_factions.offers(groups),
+        "private": turn_factions.private(view),
+        "public_seats": turn_factions.public_seats(view, names),
     }
     response = make_response(render_template("play/turn.html", **context), status)
     response.headers["Referrer-Policy"] = "no-referrer"  # the URL is the seat's key
@@ -208,4 +214,8 @@ def result_words(view: dict[str, Any], names: list[str]) -> str:
     scores = ", ".join(f"{names[i]} {s['total']}" for i, s in enumerate(result.get("scores", []))
                        if i < len(names))
     verb = "share the win" if len(winners) > 1 else "wins"
-    return f"{' and '.join(winners)} {verb}. Final scores: {scores}."
+    words = f"{' and '.join(winners)} {verb}. Final scores: {scores}."
+    tiebreak = result.get("tiebreak")
+    if tiebreak:
+        words += f" Tie broken by {TIEBREAK_WORDS.get(tiebreak, tiebreak)}."
+    return words

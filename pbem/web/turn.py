@@ -15,13 +15,15 @@ from typing import Any
 from pbem.describe import ordinal
 from pbem.engine import action_from_json, format_action
 from pbem.engine.ids import (
-    CARD_NAMES,
     FACILITY_NAMES,
     SHIPS_MAX,
     SHIPYARD_COST,
     TERRITORY_BONUSES,
     TERRITORY_NAMES,
 )
+from pbem.glossary import CARD_EFFECTS, FACTIONS
+from pbem.glossary import card_name as card_name
+from pbem.web import turn_factions
 
 FACILITY_ORDER = (
     "solar_converter", "lunar_mine", "orbital_market", "shipyard", "alien_artifact",
@@ -43,32 +45,6 @@ FACILITY_RULES = {
     "raiders_outpost": "A run of three (1-2-3 … 4-5-6): steal 4 resources or one card.",
     "maintenance_bay": "Ships that cannot dock wait here; no effect.",
 }
-CARD_EFFECTS = {
-    "alien_city": "1 VP while you own it. No power.",
-    "alien_monument": "1 VP while you own it. No power.",
-    "booster_pod": "1 fuel: +1 to one unplaced ship. Discard: take one field generator off "
-                   "the planet.",
-    "data_crystal": "1 fuel per colony there: use a territory's bonus this turn. Discard: "
-                    "place or move the Positron Field.",
-    "gravity_manipulator": "2 fuel: −1 to one unplaced ship and +1 to another. Discard: "
-                           "place or move the Repulsor Field.",
-    "holographic_decoy": "Raiders cannot take your resources; the only card they may take "
-                         "from you is this one.",
-    "orbital_teleporter": "2 fuel: move one of your docked ships to another facility. "
-                          "Discard: move any one colony to another territory.",
-    "plasma_cannon": "1 fuel per ship: send other players' ships at one facility to the "
-                     "Maintenance Bay. Discard: send one other player's ship to the stock.",
-    "polarity_device": "1 fuel: turn one unplaced ship to its opposite face (7 − value). "
-                       "Discard: swap two colonies on different territories.",
-    "resource_cache": "After each roll: more odd ships +1 ore, more even +1 fuel, equal both "
-                      "(then discard it).",
-    "stasis_beam": "1 fuel: −1 to one unplaced ship. Discard: place or move the Isolation "
-                   "Field.",
-    "temporal_warper": "1 fuel: re-roll any of your unplaced ships. Discard: take a card "
-                       "from the discard pile.",
-}
-
-
 @dataclass
 class Choice:
     """One legal action as the page offers it: its notation is what the form posts."""
@@ -94,10 +70,6 @@ class Group:
         """The ships of each choice, e.g. "3 · 3 3 · 3 3 5" (for a closed dock group)."""
         labels = list(dict.fromkeys(c.label for c in self.choices))
         return " · ".join(labels[:6]) + (" …" if len(labels) > 6 else "")
-
-
-def card_name(cid: str) -> str:
-    return CARD_NAMES.get(cid, cid.replace("_", " ").title())
 
 
 def name_of(names: Sequence[str], seat: Any) -> str:
@@ -148,6 +120,11 @@ def dock_effect(view: dict[str, Any], seat: int, facility: str, values: Sequence
         return "pay 1 fuel + 1 ore: land a colony; the ship is used up"
     if facility == "raiders_outpost":
         return "steal 4 fuel/ore, or one Alien Tech card"
+    if facility in FACTIONS:
+        owner = next((i for i, s in enumerate(view["seats"]) if s.get("faction") == facility),
+                     None)
+        fee = "" if owner == seat else "pay its owner 1 fuel: "
+        return fee + FACTIONS[facility].facility
     return "no effect"
 
 
@@ -196,15 +173,8 @@ def _label(view: dict[str, Any], names: Sequence[str], act: dict[str, Any],
             return ("end", "End your turn",
                     f"return {back[0]} fuel and {back[1]} ore (8 at most)")
         return "end", "End your turn", ""
-    return "cards", _card_label(kind, notation), ""
-
-
-def _card_label(kind: str, notation: str) -> str:
-    for prefix, verb in (("use_", "Use"), ("discard_", "Discard")):
-        if kind.startswith(prefix):
-            cid = kind[len(prefix):]
-            return f"{verb} {card_name(cid)}: {notation}"
-    return notation
+    found = turn_factions.label(view, names, act, notation)
+    return found if found is not None else ("other", notation, "")
 
 
 GROUP_TITLES = {
@@ -214,10 +184,11 @@ GROUP_TITLES = {
     "artifact": "Alien Artifact",
     "launch": "Colonist Hub",
     "relic": "Relic Ship",
-    "cards": "Alien Tech cards",
     "end": "End of turn",
+    **turn_factions.GROUP_TITLES,
 }
-GROUP_ORDER = ("raid", "land", "dock", "trade", "artifact", "launch", "relic", "cards", "end")
+GROUP_ORDER = ("draft", "raid", "land", "dock", "faction", "trade", "agendas", "artifact",
+               "launch", "relic", "card", "other", "end")
 
 
 def menu(view: dict[str, Any], names: Sequence[str], picked: Sequence[int] = (),
@@ -232,7 +203,7 @@ def menu(view: dict[str, Any], names: Sequence[str], picked: Sequence[int] = (),
         notation = format_action(action_from_json(act))
         key, label, detail = _label(view, names, act, notation)
         if key not in groups:
-            groups[key] = _group(key)
+            groups[key] = _group(view, key)
         choice = Choice(notation, label, detail, list(act.get("values", [])), act.get("relic"),
                         highlight=notation == move)
         if picked and act["kind"] == "dock" and _matches(act, picked, picked_relic):
@@ -248,10 +219,14 @@ def _matches(act: dict[str, Any], picked: Sequence[int], picked_relic: bool) -> 
     return (act.get("relic") is not None) == picked_relic
 
 
-def _group(key: str) -> Group:
+def _group(view: dict[str, Any], key: str) -> Group:
     if key.startswith("dock:"):
         fid = key[5:]
-        return Group(key, FACILITY_NAMES.get(fid, fid), FACILITY_RULES.get(fid, ""))
+        rule = FACILITY_RULES.get(fid) or turn_factions.faction_rule(fid)
+        return Group(key, FACILITY_NAMES.get(fid, fid), rule)
+    if key.startswith("card:"):
+        cid = key[5:]
+        return Group(key, turn_factions.card_title(view, cid), CARD_EFFECTS.get(cid, ""))
     return Group(key, GROUP_TITLES.get(key, key.title()))
 
 
@@ -260,7 +235,8 @@ def _group_rank(group: Group) -> tuple[int, int]:
         fid = group.key[5:]
         pos = FACILITY_ORDER.index(fid) if fid in FACILITY_ORDER else len(FACILITY_ORDER)
         return GROUP_ORDER.index("dock"), pos
-    head = GROUP_ORDER.index(group.key) if group.key in GROUP_ORDER else len(GROUP_ORDER)
+    head_key = group.key.split(":")[0]
+    head = GROUP_ORDER.index(head_key) if head_key in GROUP_ORDER else len(GROUP_ORDER)
     return head, 0
 
 

@@ -41,7 +41,7 @@ def live(tmp_path: Path) -> Iterator[dict[str, Any]]:
             name="Friday Frontier", host_email="host@example.com",
             seats=[SeatSpec("Ana", "ana@example.com"), SeatSpec("Ben", "ben@example.com"),
                    SeatSpec("Cy", None, is_bot=True)],
-            options={}, seed=20240601, fixed_order=True,
+            options={"factions": False}, seed=20240601, fixed_order=True,
         )
         link = tokens.make_seat_link(game, game.seat(0))
         public_id = game.public_id
@@ -58,7 +58,7 @@ def live(tmp_path: Path) -> Iterator[dict[str, Any]]:
             db.engine.dispose()
 
 
-def _dock_everything(page: Any) -> int:
+def _dock_everything(page: Any, shot: str | None = "turn-page.png") -> int:
     """Tap ships and lit facilities until no ship can dock; answer any landing or raid."""
     docked = 0
     for _ in range(20):
@@ -78,8 +78,8 @@ def _dock_everything(page: Any) -> int:
             if lit.count():
                 break
         assert lit.count(), "some docking is legal, so some pick of ships must light up"
-        if docked == 0:
-            page.screenshot(path=str(ARTIFACTS / "turn-page.png"), full_page=True)
+        if docked == 0 and shot:
+            page.screenshot(path=str(ARTIFACTS / shot), full_page=True)
         lit.first.click()
         page.wait_for_load_state()
         docked += 1
@@ -117,3 +117,85 @@ def test_a_whole_turn_by_tapping(live: dict[str, Any], javascript: bool) -> None
     with live["app"].app_context():
         game = db.session.execute(db.select(Game)).scalar_one()
         assert game.state["turn"]["seat"] == 1  # Ben's turn now
+
+
+@pytest.fixture
+def live_factions(tmp_path: Path) -> Iterator[dict[str, Any]]:
+    """A served Factions game (the default): Cy, a computer seat, drafts first; then Ben,
+    then Ana, who starts the first turn."""
+    app = build_app(f"sqlite:///{tmp_path / 'e2e.sqlite3'}", tmp_path / "instance")
+    with app.app_context():
+        flask_migrate.upgrade()
+        game = games.create_game(
+            name="Faction Friday", host_email="host@example.com",
+            seats=[SeatSpec("Ana", "ana@example.com"), SeatSpec("Ben", "ben@example.com"),
+                   SeatSpec("Cy", None, is_bot=True)],
+            options={}, seed=20240601, fixed_order=True,
+        )
+        links = [tokens.make_seat_link(game, game.seat(i)) for i in (0, 1)]
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    try:
+        yield {"app": app, "turns": [f"{base}/play/{link}" for link in links]}
+    finally:
+        server.shutdown()
+        thread.join(5)
+        with app.app_context():
+            db.engine.dispose()
+
+
+def _choose_a_board(page: Any, shot: str | None) -> str:
+    assert "your decision" in page.locator(".status-line").inner_text()
+    assert "Choose your faction" in page.locator("#decision").inner_text()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the draft page scrolls sideways on a phone ({width} px)"
+    if shot:
+        page.screenshot(path=str(ARTIFACTS / shot), full_page=True)
+    button = page.locator("#decision button.pick").first
+    chosen = button.inner_text().removeprefix("Choose ").strip()
+    button.click()
+    page.wait_for_load_state()
+    return chosen
+
+
+def test_the_factions_draft_and_a_whole_turn_by_tapping(live_factions: dict[str, Any]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    ana, ben = live_factions["turns"]
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        context = browser.new_context(viewport={"width": 360, "height": 740})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(ana)
+        assert "Waiting for Ben to choose a faction." in page.content()
+        assert page.locator("#decision").count() == 0
+        page.goto(ben)
+        bens = _choose_a_board(page, "draft-page.png")
+        assert "Waiting for Ana to choose a faction." in page.content()
+        page.goto(ana)
+        anas = _choose_a_board(page, None)
+        assert "your turn" in page.locator(".status-line").inner_text()
+        assert f"Your faction: {anas}" in page.locator(".panel").inner_text()
+        assert bens in page.locator(".factions").inner_text()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"the Factions turn page scrolls sideways ({width} px)"
+        assert _dock_everything(page, "turn-page-factions.png") >= 1
+        for _ in range(10):  # answer anything left (a card drawn over the limit…) then end
+            end = page.locator("button.choice.end:not([disabled])")
+            if end.count():
+                break
+            page.locator(".moves button.choice").first.click()
+            page.wait_for_load_state()
+        end.first.click()
+        page.wait_for_load_state()
+        assert "Waiting for Ben" in page.content()
+        assert errors == [], errors
+        browser.close()
+    with live_factions["app"].app_context():
+        game = db.session.execute(db.select(Game)).scalar_one()
+        assert game.state["phase"] == "play" and game.state["turn"]["seat"] == 1

@@ -99,7 +99,10 @@ PLAYERS = [("Ana", "ana@example.org"), ("Ben", "ben@example.org"), ("Cy", "cy@ex
 
 
 def new_game(players: list[tuple[str, str | None]] | None = None, **kwargs: Any) -> Any:
+    """A game in fixed seat order; the base game unless ``options`` says otherwise (the
+    Factions mails have their own tests, which pass ``options={}``: Factions on)."""
     specs = [SeatSpec(name=n, email=e, is_bot=e is None)
              for n, e in (players or PLAYERS)]
     return create_game(name="Friday Frontier", host_email="host@example.org", seats=specs,
-                       options={}, fixed_order=True, seed=kwargs.pop("seed", 7), **kwargs)
+                       options=kwargs.pop("options", {"factions": False}), fixed_order=True,
+                       seed=kwargs.pop("seed", 7), **kwargs)

@@ -24,6 +24,17 @@ def test_new_game_prints_the_id_and_the_links(server: Flask) -> None:
     assert "Ana <ana@example.org>" in lines[1] and "/play/" in lines[1]
     assert "Computer (computer)" in lines[2] and "/play/" not in lines[2]
     assert "bo <bo@example.org>" in lines[3] and "/play/" in lines[3]
+    assert lines[4] == "options: base game (no Factions), 24 hours per move"
+
+
+def test_new_game_with_factions_and_the_low_new_gaia_rescue(server: Flask) -> None:
+    result = server.test_cli_runner().invoke(args=[
+        "pbem", "new-game", "--name", "Five", "--fixed-order", "--new-gaia-rescue", "low",
+        *[arg for n in "abcde" for arg in ("--player", f"{n} <{n}@example.org>")],
+    ])
+    assert result.exit_code == 0, result.output
+    assert "5 seats" in result.output and "seat 4 purple" in result.output
+    assert "options: Factions on, New Gaia rescue on 1–3" in result.output
 
 
 def test_new_game_refuses_bad_players(server: Flask) -> None:

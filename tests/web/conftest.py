@@ -42,7 +42,7 @@ def table(ctx: Flask) -> Table:
     game = games.create_game(
         name="Friday <i>Frontier</i>", host_email=HOST,
         seats=[SeatSpec("Ana", EMAILS[0]), SeatSpec(EVIL, EMAILS[1]), SeatSpec("Cy", EMAILS[2])],
-        options={}, seed=20240601, fixed_order=True,
+        options={"factions": False}, seed=20240601, fixed_order=True,
     )
     return Table(game.id, game.public_id, [tokens.make_seat_link(game, s) for s in game.seats])
 

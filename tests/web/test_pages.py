@@ -89,8 +89,8 @@ def test_the_replay_steps_through_the_log(client: FlaskClient, table: Table) -> 
 def test_create_a_game_sends_invitations_and_shows_the_host_link(client: FlaskClient,
                                                                  ctx: object) -> None:
     form = client.get("/games/new").get_data(as_text=True)
-    assert 'name="factions" disabled' in form and "coming soon" in form
-    response = client.post("/games/new", data={
+    assert 'name="factions" id="factions" checked' in form  # Factions on by default
+    response = client.post("/games/new", data={  # the box unticked: the base game
         "csrf_token": hidden(form, "csrf_token"), "name": "Lunch <b>game</b>",
         "host_email": "host@example.net", "hours": "24",
         "seat-0-name": "Ana", "seat-0-email": "ana@example.net",
@@ -103,6 +103,7 @@ def test_create_a_game_sends_invitations_and_shows_the_host_link(client: FlaskCl
     assert "Lunch &lt;b&gt;game&lt;/b&gt;" in page
     game = db.session.execute(sa.select(Game)).scalar_one()
     assert game.players == 3 and game.time_per_move_hours == 24
+    assert game.options["factions"] is False
     invited = db.session.execute(sa.select(Outbox.to_addr)).scalars().all()
     assert "ana@example.net" in invited and "evil@example.net" in invited
 
@@ -115,7 +116,7 @@ def test_a_bad_create_form_says_what_to_fix_and_creates_nothing(client: FlaskCli
         "seat-0-name": "Ana", "seat-0-email": "ana@example.net",
     })
     assert response.status_code == 400
-    assert "Name 2 to 4 players." in response.get_data(as_text=True)
+    assert "Name 2 to 5 players." in response.get_data(as_text=True)
     response = client.post("/games/new", data={
         "csrf_token": hidden(form, "csrf_token"), "name": "Duo", "host_email": "h@example.net",
         "seat-0-name": "Ana", "seat-0-email": "ana@example.net", "seat-1-name": "Bo"})
@@ -165,3 +166,42 @@ def test_the_error_page_has_a_sentence_and_a_way_back(client: FlaskClient,
     page = client.get("/play/not-a-link").get_data(as_text=True)
     assert "Error 401" in page and "This link is not valid" in page
     assert 'href="/"' in page
+
+
+def test_the_create_form_explains_factions_and_the_new_gaia_rescue(client: FlaskClient,
+                                                                   ctx: object) -> None:
+    form = client.get("/games/new").get_data(as_text=True)
+    assert "Play with the Factions expansion" in form and "secret Agendas" in form
+    assert 'name="new_gaia_rescue" value="high" checked' in form
+    assert "4–6 is rescued (rulebook text and reference cards)" in form
+    assert "1–3 is rescued (the rulebook's worked examples)" in form
+    assert 'name="seat-4-name"' in form  # a fifth player, with Factions
+
+
+def _five(form: str, **extra: str) -> dict[str, str]:
+    data = {"csrf_token": hidden(form, "csrf_token"), "name": "Five", "hours": "48",
+            "host_email": "host@example.net", **extra}
+    for i, name in enumerate(("Ana", "Ben", "Cy", "Dan", "Eve")):
+        data[f"seat-{i}-name"] = name
+        data[f"seat-{i}-email"] = f"{name.lower()}@example.net"
+    return data
+
+
+def test_five_players_need_factions_in_the_engines_words(client: FlaskClient,
+                                                         ctx: object) -> None:
+    form = client.get("/games/new").get_data(as_text=True)
+    refused = client.post("/games/new", data=_five(form))  # the box unticked
+    assert refused.status_code == 400
+    assert "The base game takes 2 to 4 players." in refused.get_data(as_text=True)
+    assert db.session.execute(sa.select(sa.func.count(Game.id))).scalar_one() == 0
+    made = client.post("/games/new", data=_five(form, factions="on", new_gaia_rescue="low"))
+    assert made.status_code == 201
+    game = db.session.execute(sa.select(Game)).scalar_one()
+    assert game.players == 5
+    assert game.options == {"factions": True, "new_gaia_rescue": "low"}
+    assert game.state["phase"] == "draft"
+    host = client.get(f"/host/{tokens.make_host_token(game.public_id)}").get_data(as_text=True)
+    watch = client.get(f"/games/{game.public_id}").get_data(as_text=True)
+    for page in (host, watch):
+        assert "Factions on, New Gaia rescue on 1–3" in page and "48 hours per move" in page
+        assert "Faction draft" in page or "no faction yet" in page

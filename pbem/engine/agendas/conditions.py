@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ..board import group_count
 from ..ids import Card, Facility, Territory
+from ..lookup import ships_at
 from ..scoring import vp
 from ..state import GameState
 
@@ -23,16 +25,19 @@ EndGame = Callable[[GameState, int], bool]
 
 # -- in-game halves that read the fleet roll (ruling A3: the roll before any card) ------------
 
-def _sequential(roll: list[int]) -> bool:
+@lru_cache(maxsize=1024)  # a roll is asked about after every action of its turn
+def _sequential(roll: tuple[int, ...]) -> bool:
     values = set(roll)
     return set(range(1, 6)) <= values or set(range(2, 7)) <= values
 
 
-def _four_of_a_kind(roll: list[int]) -> bool:
+@lru_cache(maxsize=1024)
+def _four_of_a_kind(roll: tuple[int, ...]) -> bool:
     return bool(roll) and max(Counter(roll).values()) >= 4
 
 
-def _low_roll(roll: list[int]) -> bool:
+@lru_cache(maxsize=1024)
+def _low_roll(roll: tuple[int, ...]) -> bool:
     return len(roll) >= 5 and sum(roll) <= 10
 
 
@@ -44,9 +49,15 @@ def unique_techs(state: GameState, seat: int) -> int:
     return len(set(state.seats[seat].cards) - others)
 
 
+def _four_unique(state: GameState, seat: int) -> bool:
+    return len(state.seats[seat].cards) >= 4 and unique_techs(state, seat) >= 4
+
+
 def _mine(state: GameState, seat: int, facility: str) -> list[int]:
     """Slots at `facility` holding a ship of `seat`'s fleet."""
-    return [s.slot for s in state.fleet(seat) if s.loc == facility]
+    relic = state.relic_owner == seat
+    return [s.slot for s in ships_at(state, facility)
+            if s.owner == seat or relic and s.owner is None]
 
 
 def fill_mine(state: GameState, seat: int) -> bool:
@@ -56,7 +67,9 @@ def fill_mine(state: GameState, seat: int) -> bool:
 
 
 def artifact_eight(state: GameState, seat: int) -> bool:
-    ships = [s for s in state.fleet(seat) if s.loc == Facility.ALIEN_ARTIFACT]
+    relic = state.relic_owner == seat
+    ships = [s for s in ships_at(state, Facility.ALIEN_ARTIFACT)
+             if s.owner == seat or relic and s.owner is None]
     return len(ships) == 4 and sum(s.value for s in ships) == 8
 
 
@@ -66,8 +79,13 @@ def fill_solar(state: GameState, seat: int, facts: Facts) -> bool:
     empty = facts.get("solar_empty", [])
     if not empty:
         return False
-    mine = set(_mine(state, seat, Facility.SOLAR_CONVERTER))
-    taken = {s.slot for s in state.ships if s.loc == Facility.SOLAR_CONVERTER}
+    relic = state.relic_owner == seat
+    mine: set[int] = set()
+    taken: set[int] = set()
+    for s in ships_at(state, Facility.SOLAR_CONVERTER):  # asked after every action
+        taken.add(s.slot)
+        if s.owner == seat or relic and s.owner is None:
+            mine.add(s.slot)
     full = len(taken) == group_count(state, Facility.SOLAR_CONVERTER)
     return full and set(empty) <= mine
 
@@ -94,12 +112,12 @@ def _rob_everyone(state: GameState, seat: int, facts: Facts) -> bool:
 
 IN_GAME: dict[str, InGame] = {
     "fleet_of_seven": lambda st, s, f: f.get("gathered", 0) >= 7,
-    "five_in_a_row": lambda st, s, f: _sequential(f.get("roll", [])),
+    "five_in_a_row": lambda st, s, f: _sequential(tuple(f.get("roll", ()))),
     "three_colonies_one_turn": lambda st, s, f: f.get("landed", 0) >= 3,
-    "four_of_a_kind": lambda st, s, f: _four_of_a_kind(f.get("roll", [])),
+    "four_of_a_kind": lambda st, s, f: _four_of_a_kind(tuple(f.get("roll", ()))),
     "two_takeovers": lambda st, s, f: len(f.get("takeovers", [])) >= 2,
     "six_ore": lambda st, s, f: f.get("ore", 0) >= 6,
-    "four_unique_techs": lambda st, s, f: unique_techs(st, s) >= 4,
+    "four_unique_techs": lambda st, s, f: _four_unique(st, s),
     "isolated_landing": lambda st, s, f: bool(f.get("isolated")),
     "bump_yourself": lambda st, s, f: bool(f.get("bumped_self")),
     "twelve_fuel": lambda st, s, f: f.get("fuel", 0) >= 12,
@@ -116,7 +134,7 @@ IN_GAME: dict[str, InGame] = {
     "five_facilities": lambda st, s, f: len(f.get("facilities", [])) >= 5,
     "fill_mine": lambda st, s, f: fill_mine(st, s),
     "launch_and_restart": lambda st, s, f: bool(f.get("restarted")),
-    "low_roll": lambda st, s, f: _low_roll(f.get("roll", [])),
+    "low_roll": lambda st, s, f: _low_roll(tuple(f.get("roll", ()))),
 }
 
 # In-game halves that can come true on another player's turn; they are kept in `Seat.marks`

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..events import Event
 from ..ids import Facility, Field, Territory
-from ..scoring import vp
+from ..scoring import vps
 from ..state import BAY, GameState
 from ..territories import has_bonus
 from .conditions import IN_GAME, LIVE_ONLY, MARKABLE, strictly_lowest
@@ -61,7 +61,7 @@ def fold(state: GameState, events: list[Event]) -> None:
         _fold_one(state, seat, facts, ev)
     if any(ev["kind"] in COLONY_MOVES and ev.get("seat") == seat for ev in events):
         _shared_gain(state, seat, facts)
-    facts["vp"] = [vp(state, i) for i in range(state.players)]
+    facts["vp"] = vps(state)
     latch(state)
 
 
@@ -70,16 +70,20 @@ def latch(state: GameState) -> None:
     (those that can come true on another's turn) in their marks."""
     facts, seat = state.turn.facts, state.turn.seat
     met: list[str] = facts.setdefault("met", [])
-    for agenda, condition in IN_GAME.items():
-        if agenda not in met and agenda not in LIVE_ONLY and condition(state, seat, facts):
+    for agenda, condition in _LATCHED:
+        if agenda not in met and condition(state, seat, facts):
             met.append(agenda)
     for other, s in enumerate(state.seats):
         if other == seat:
             continue
-        for agenda in MARKABLE:
+        for agenda, condition in _MARKED:
             marked: list[str] = s.marks.get("met", [])
-            if agenda not in marked and IN_GAME[agenda](state, other, {}):
+            if agenda not in marked and condition(state, other, {}):
                 s.marks["met"] = [*marked, agenda]
+
+
+_LATCHED = tuple((a, c) for a, c in IN_GAME.items() if a not in LIVE_ONLY)
+_MARKED = tuple((a, IN_GAME[a]) for a in MARKABLE)
 
 
 def _add(facts: Facts, key: str, n: int) -> None:
@@ -216,7 +220,7 @@ def _shared_gain(state: GameState, seat: int, facts: Facts) -> None:
     before: list[int] | None = facts.get("vp")
     if before is None:
         return
-    now = [vp(state, i) for i in range(state.players)]
+    now = vps(state)
     if now[seat] > before[seat] and any(
             now[i] > before[i] for i in range(state.players) if i != seat):
         facts["shared_gain"] = True

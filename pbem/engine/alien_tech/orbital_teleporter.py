@@ -110,7 +110,7 @@ def use_refusal(state: GameState, action: UseOrbitalTeleporter) -> str | None:
         return "the ship must move to a different facility from the one it left."
     if action.to not in facilities.MODULES:
         return f"there is no orbital facility called '{action.to}' to dock at."
-    trial = state.clone()
+    trial = state.trial()  # the fuel, the ship and the Market rates change on it
     trial.seats[action.seat].fuel -= with_pohl(state, action.seat, COST)
     _lift(trial, index, [])
     reason = facilities.dock_refusal(trial, _dock(action))

@@ -118,28 +118,32 @@ def use(state: GameState, action: UsePlasmaCannon, events: list[Event]) -> None:
             send_to_bay(state, i)
 
 
-def _others(state: GameState, seat: int, facility: str) -> list[tuple[int, int, bool]]:
-    """Distinct (owner, value, is the Relic Ship) of other players' ships at a facility."""
-    out = set()
+def _others(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool]]]:
+    """facility -> (owner, value, is the Relic Ship) of other players' ships there, in ship
+    order (one pass over the ships for the whole menu)."""
+    out: dict[str, list[tuple[int, int, bool]]] = {}
     for i, s in enumerate(state.ships):
-        owner = commander(state, i)
-        if s.loc == facility and owner is not None and owner != seat:
-            out.add((owner, s.value, s.is_relic))
-    return sorted(out)
+        if s.loc in LAYOUT:
+            owner = commander(state, i)
+            if owner is not None and owner != seat:
+                out.setdefault(s.loc, []).append((owner, s.value, s.is_relic))
+    return out
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
     """Each other player's ship alone, and every other player's ship at the facility."""
     out: list[Action] = []
+    docked = _others(state, seat)
     for facility in LAYOUT:
-        every = [(commander(state, i), s.value, s.is_relic) for i, s in enumerate(state.ships)
-                 if s.loc == facility and commander(state, i) not in (None, seat)]
-        for owner, value, relic in _others(state, seat, facility):
+        every = docked.get(facility)
+        if not every:
+            continue
+        for owner, value, relic in sorted(set(every)):
             out.append(UsePlasmaCannon(seat, facility, (owner,), (value,), 0 if relic else None))
         if len(every) > 1:
-            every.sort(key=lambda t: (t[0] or 0, t[1], t[2]))
+            every.sort(key=lambda t: (t[0], t[1], t[2]))
             relic_at = next((k for k, (_, _, r) in enumerate(every) if r), None)
-            out.append(UsePlasmaCannon(seat, facility, tuple(o or 0 for o, _, _ in every),
+            out.append(UsePlasmaCannon(seat, facility, tuple(o for o, _, _ in every),
                                        tuple(v for _, v, _ in every), relic_at))
     return out
 
@@ -175,8 +179,10 @@ def discard(state: GameState, action: DiscardPlasmaCannon, events: list[Event]) 
 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
+    docked = _others(state, seat)
     return [DiscardPlasmaCannon(seat, owner, value, facility, relic)
-            for facility in LAYOUT for owner, value, relic in _others(state, seat, facility)]
+            for facility in LAYOUT if facility in docked
+            for owner, value, relic in sorted(set(docked[facility]))]
 
 
 def _target_words(words: list[str], players: int | None) -> tuple[list[int], list[int],

@@ -8,6 +8,7 @@ lives here, so the must-dock rule (B9) and `legal_actions` see exactly what `che
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import combinations
 from types import ModuleType
@@ -160,8 +161,69 @@ def _dock_refusal(state: GameState, action: Dock) -> str | None:
         return ships
     if LAYOUT[facility][0] not in ("track", "run") and free_slot(state, facility) is None:
         return f"{name(facility)}: every port is taken."
-    reason = module.refuse(state, action.seat, action)
-    return str(reason) if reason else None
+    return _module_refusal(state, module, action)
+
+
+def _module_refusal(state: GameState, module: ModuleType, action: Dock) -> str | None:
+    """The facility's own requirement and cost. A module marked VALUE_FREE reads only the
+    seat, the number of ships, the launch and whether the Relic Ship is among them, so the
+    menu asks it once per such shape while the state is steady."""
+    answers = memo(state) if getattr(module, "VALUE_FREE", False) else None
+    if answers is None:
+        reason = module.refuse(state, action.seat, action)
+        return str(reason) if reason else None
+    key = ("refuse", action.facility, action.seat, len(action.values), action.launch,
+           action.relic is None)
+    found = answers.get(key, answers)
+    if found is answers:
+        reason = module.refuse(state, action.seat, action)
+        found = answers[key] = str(reason) if reason else None
+    return None if found is None else str(found)
+
+
+def legal_docks(state: GameState, seat: int) -> list[Dock]:
+    """The dockings `seat` may make now, in menu order: the candidates `dock_refusal`
+    accepts. Inside `steady` the answer also settles the must-dock question (`dockable`)."""
+    docks = list(_legal(state, seat))
+    answers = memo(state)
+    if answers is not None:
+        answers[("dockable", seat)] = docks[0] if docks else None
+    return docks
+
+
+def dockable(state: GameState, seat: int) -> Dock | None:
+    """Ruling B9: the first docking `seat` may still make, or None; it stops at the first."""
+    answers = memo(state)
+    key = ("dockable", seat)
+    if answers is not None and key in answers:
+        known: Dock | None = answers[key]
+        return known
+    found = next(_legal(state, seat), None)
+    if answers is not None:
+        answers[key] = found
+    return found
+
+
+def _legal(state: GameState, seat: int) -> Iterator[Dock]:
+    """The candidates that pass `_dock_refusal`, in order. A candidate's shape and ships are
+    right by construction, so a full facility or a refusal of its VALUE_FREE module refuses
+    it without the other checks; that answer is shared by every candidate with the same
+    facility, ship count, launch and Relic Ship (the group key)."""
+    refused: dict[tuple[str, int, bool, bool], bool] = {}
+    for group, dock in _keyed_candidates(state, seat):
+        surely = refused.get(group)
+        if surely is None:
+            surely = refused[group] = _surely_refused(state, dock)
+        if not surely and _dock_refusal(state, dock) is None:
+            yield dock
+
+
+def _surely_refused(state: GameState, dock: Dock) -> bool:
+    facility = dock.facility
+    if LAYOUT[facility][0] not in ("track", "run") and free_slot(state, facility) is None:
+        return True
+    module = MODULES[facility]
+    return getattr(module, "VALUE_FREE", False) and _module_refusal(state, module, dock) is not None
 
 
 def do_dock(state: GameState, action: Dock, events: list[Event]) -> None:
@@ -194,19 +256,39 @@ def ship_tokens(state: GameState, seat: int) -> tuple[tuple[int, bool], ...]:
 
 def candidates(state: GameState, seat: int) -> list[Dock]:
     """Every distinct docking this seat could try, by value; legality is checked after."""
+    return [dock for _, dock in _keyed_candidates(state, seat)]
+
+
+Keyed = tuple[tuple[tuple[str, int, bool, bool], Dock], ...]
+
+
+def _keyed_candidates(state: GameState, seat: int) -> Keyed:
+    """The candidates, each with its group key (see `_legal`)."""
     tokens = ship_tokens(state, seat)
-    docks = _candidates(seat, tokens)
-    chosen = {s.faction for s in state.seats}  # Faction facilities: chosen boards only (F3)
-    docks = tuple(d for d in docks if d.facility not in FACTION_NAMES or d.facility in chosen)
+    chosen = tuple(sorted(s.faction for s in state.seats if s.faction))
+    # A launch needs the colony on circle 6 or 7 by the end of the docking: without that
+    # reach the launch variants are left out (they would all be refused anyway).
+    reach = state.seats[seat].hub_circle + MAX_HUB_ADVANCES >= HUB_CIRCLES_LAUNCH_EARLY
+    docks = _menu(seat, tokens, chosen, reach)
     if shipyard.scavenger_open(state):  # ruling F11: unequal pairs at the Shipyard
-        docks += tuple(Dock(seat, str(shipyard.ID), (a[0], b[0]), a[0] if a[1] else
-                            (b[0] if b[1] else None))
-                       for a, b in combinations(sorted(set(tokens)), 2) if a[0] != b[0])
-    if state.seats[seat].hub_circle + MAX_HUB_ADVANCES < HUB_CIRCLES_LAUNCH_EARLY:
-        # A launch needs the colony on circle 6 or 7 by the end of the docking: skip the
-        # launch variants that cannot get there (they would all be refused anyway).
-        return [d for d in docks if not d.launch]
-    return list(docks)
+        docks += _keyed(Dock(seat, str(shipyard.ID), (a[0], b[0]), a[0] if a[1] else
+                             (b[0] if b[1] else None))
+                        for a, b in combinations(sorted(set(tokens)), 2) if a[0] != b[0])
+    return docks
+
+
+def _keyed(docks: Iterable[Dock]) -> Keyed:
+    return tuple(((d.facility, len(d.values), d.launch, d.relic is None), d) for d in docks)
+
+
+@lru_cache(maxsize=4096)
+def _menu(seat: int, tokens: tuple[tuple[int, bool], ...], chosen: tuple[str, ...],
+          reach: bool) -> Keyed:
+    """`_candidates` at the Faction facilities of the chosen boards only (ruling F3), and
+    without launches when the colony cannot reach a launch circle."""
+    return _keyed(d for d in _candidates(seat, tokens)
+                  if (d.facility not in FACTION_NAMES or d.facility in chosen)
+                  and (reach or not d.launch))
 
 
 @lru_cache(maxsize=4096)

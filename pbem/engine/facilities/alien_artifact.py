@@ -11,6 +11,7 @@ from ..ids import ARTIFACT_CLAIM_TOTAL, CARD_NAMES, Facility
 from ..state import GameState
 
 ID = Facility.ALIEN_ARTIFACT
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:

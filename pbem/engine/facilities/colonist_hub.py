@@ -28,6 +28,7 @@ from ..state import GameState
 from ..territories import has_bonus
 
 ID = Facility.COLONIST_HUB
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 LAUNCHES = True  # a docking here may launch the colony (ruling B8)
 
 

@@ -12,6 +12,7 @@ from ..territories import has_bonus
 from .landing import colony_source, start_landing
 
 ID = Facility.COLONY_CONSTRUCTOR
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 
 
 def ore_cost(state: GameState, seat: int) -> int:

@@ -11,6 +11,7 @@ from ..state import GameState
 from ..territories import has_bonus
 
 ID = Facility.ORBITAL_MARKET
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:

@@ -17,6 +17,7 @@ from ..state import BAY, STOCK, UNPLACED, GameState
 from ..territories import has_bonus
 
 ID = Facility.SHIPYARD
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 SCAVENGER = "scavenger_shipyard"  # Turn.facts key: "open" after a Scavenger Fleet docking
 
 

@@ -10,6 +10,7 @@ from ..state import GameState
 from ..territories import has_bonus
 
 ID = Facility.SOLAR_CONVERTER
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 
 
 def fuel_for(value: int, lem: bool) -> int:

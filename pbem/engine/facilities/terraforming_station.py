@@ -13,6 +13,7 @@ from ..state import STOCK, GameState
 from .landing import colony_source, start_landing
 
 ID = Facility.TERRAFORMING_STATION
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:

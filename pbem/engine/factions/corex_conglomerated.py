@@ -14,6 +14,7 @@ from ..state import GameState
 from . import common
 
 ID = Faction.COREX_CONGLOMERATED
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 FUEL = 2
 
 

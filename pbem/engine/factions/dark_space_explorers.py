@@ -15,6 +15,7 @@ from ..state import GameState
 from . import common
 
 ID = Faction.DARK_SPACE_EXPLORERS
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 FUEL = 1
 
 

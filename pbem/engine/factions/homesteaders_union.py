@@ -16,6 +16,7 @@ from ..state import GameState
 from . import common
 
 ID = Faction.HOMESTEADERS_UNION
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 LAUNCHES = True  # the advance may end in a launch (ruling B8)
 
 

@@ -18,6 +18,7 @@ from ..territories import NEW_GAIA_MARK
 from . import common
 
 ID = Faction.NEW_GAIA_ENGINEERS
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 STATION = Facility.TERRAFORMING_STATION
 
 

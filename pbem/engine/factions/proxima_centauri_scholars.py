@@ -20,6 +20,7 @@ from ..state import GameState
 from . import common
 
 ID = Faction.PROXIMA_CENTAURI_SCHOLARS
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 NAME = "Proxima Centauri Scholars"
 DOCK_FUEL = 1
 OWNER_FUEL = 2

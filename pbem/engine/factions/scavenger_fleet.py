@@ -14,6 +14,7 @@ from ..state import GameState
 from . import common
 
 ID = Faction.SCAVENGER_FLEET
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:

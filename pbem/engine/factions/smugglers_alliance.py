@@ -23,6 +23,7 @@ from ..state import GameState
 from . import common
 
 ID = Faction.SMUGGLERS_ALLIANCE
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 NAME = "Smuggler's Alliance"
 RAIDERS = Facility.RAIDERS_OUTPOST
 

@@ -22,6 +22,7 @@ from ..territories import add_colony, remove_colony
 from . import common
 
 ID = Faction.URANIAN_SYNDICATE
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 NAME = "Uranian Syndicate"
 PENDING = "uranian_move"
 
@@ -63,10 +64,31 @@ def _moves(state: GameState, seat: int) -> list[MoveColony]:
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
     reason = common.refuse(state, seat, ID)
-    if reason is None and not any(move_refusal(state, m) is None for m in _moves(state, seat)):
+    if reason is None and not _can_move(state, seat):
         reason = (f"{NAME}: you could move no colony: 1 ore moves one of yours, 2 ore an "
                   "opponent's, and the Repulsor Field blocks both ends.")
     return reason
+
+
+def _can_move(state: GameState, seat: int) -> bool:
+    """Whether `move_refusal` accepts some move now, stopping at the first. Moves of one
+    cost (one of your colonies, or an opponent's) differ only by the Repulsor Field at either
+    end, and it covers one territory: two sources of each cost, two targets each, will do."""
+    tried: tuple[list[str], list[str]] = ([], [])  # sources tried: an opponent's, yours
+    for source, counts in state.colonies.items():
+        for owner, n in enumerate(counts):
+            sources = tried[owner == seat]
+            if not n or len(sources) == 2 or source in sources:
+                continue
+            sources.append(source)
+            targets = [t for t in _FIRST_THREE if t != source][:2]
+            if any(move_refusal(state, MoveColony(seat, owner, source, t)) is None
+                   for t in targets):
+                return True
+    return False
+
+
+_FIRST_THREE = list(TERRITORY_NAMES)[:3]
 
 
 def dock(state: GameState, seat: int, ships: list[int], action: Dock,

@@ -1,0 +1,36 @@
+"""gunicorn settings for the ``web`` process (Procfile) and ``benchmarks/load.py`` (issue #6).
+
+gunicorn reads this file from the working directory; flags on its command line win.
+
+- Workers: one per core (``WEB_CONCURRENCY``, default 2 for a 2-core machine). The GIL runs
+  one thread of a process at a time, so more processes than cores only adds memory.
+- Threads (``PBEM_WEB_THREADS``, default 4): while one request waits for PostgreSQL (lock,
+  commit), another runs Python.
+- ``preload_app``: the app is imported once in the master; workers share those pages
+  copy-on-write and a recycled worker starts at once instead of importing everything again.
+- ``max_requests`` with jitter recycles workers one at a time, so a slow leak cannot grow a
+  worker past its memory budget (<= 80 MB).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+threads = int(os.environ.get("PBEM_WEB_THREADS", "4"))
+worker_class = "gthread"
+preload_app = True
+max_requests = 10_000
+max_requests_jitter = 1_000
+keepalive = 5  # seconds an idle keep-alive connection stays open (API clients reuse them)
+
+
+def post_fork(server: Any, worker: Any) -> None:
+    """A forked worker never reuses a database connection the master may have opened."""
+    from pbem.extensions import db
+
+    app = server.app.wsgi()
+    with app.app_context():
+        for engine in db.engines.values():
+            engine.dispose(close=False)

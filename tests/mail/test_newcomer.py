@@ -1,0 +1,96 @@
+"""Issue #7, "Done when": a newcomer creates a 3-player game at /games/new and the game is
+played to its end only by opening mails in the dev mailbox, following their links to the turn
+pages and pressing the buttons of the forms there. Every player gets the game-over mail."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
+
+from pbem.engine import GameState, format_action
+from pbem.engine.bots import greedy_bot, redacted
+from pbem.extensions import db
+from pbem.models.game import Game
+from pbem.models.outbox import Outbox
+from tests.conftest import MakeApp
+
+PEOPLE = [("Ana", "ana@newcomer.example.org"), ("Ben", "ben@newcomer.example.org"),
+          ("Cy", "cy@newcomer.example.org")]
+MAILBOX_LINK = re.compile(r'href="/dev/mailbox/(\d+)"')
+TURN_LINK = re.compile(r'<a href="http://localhost(/play/[^"?]+)"')
+BUTTON = re.compile(r'<button[^>]*name="action" value="([^"]+)"')
+FORM_TOKEN = re.compile(r'name="form_token" value="([^"]+)"')
+PAGE_STEPS = 3000
+
+
+def _greedy_choice(app: Flask, link: str, choices: list[str]) -> str:
+    """The greedy bot's move if the page offers it, else the page's first button."""
+    with app.app_context():
+        game = db.session.scalars(sa.select(Game)).one()
+        state = GameState.from_json(game.state)
+        seat = state.turn.pending["seat"] if state.turn.pending else state.turn.seat
+        wanted = format_action(greedy_bot(redacted(state, seat), seat, [7, state.step]))
+    return wanted if wanted in choices else choices[0]
+
+
+def _play_from_the_page(app: Flask, client: FlaskClient, link: str) -> int:
+    """Press buttons on the turn page while it offers any; returns the moves posted."""
+    posted = 0
+    while posted < PAGE_STEPS:
+        page = client.get(link)
+        assert page.status_code == 200
+        body = page.get_data(as_text=True)
+        choices = [html.unescape(v) for v in BUTTON.findall(body)]
+        if not choices:
+            return posted
+        token = FORM_TOKEN.search(body)
+        assert token is not None
+        move = _greedy_choice(app, link, choices)
+        answer = client.post(f"{link}/act", data={"form_token": token.group(1),
+                                                  "action": move})
+        assert answer.status_code == 303, (move, answer.get_data(as_text=True)[:2000])
+        posted += 1
+    return posted
+
+
+def test_a_newcomer_plays_a_whole_game_from_the_dev_mailbox(app: Flask,
+                                                           make_app: MakeApp) -> None:
+    web = make_app(MAIL_BACKEND="dev", SERVER_NAME="localhost", WTF_CSRF_ENABLED=False,
+                   MAIL_MESSAGE_ID_DOMAIN="pbem.test")
+    client = web.test_client()
+    form = {"name": "Newcomers' Night", "host_email": "ana@newcomer.example.org", "hours": "48",
+            "factions": "on", "new_gaia_rescue": "high"}
+    for i, (name, email) in enumerate(PEOPLE):
+        form[f"seat-{i}-name"], form[f"seat-{i}-email"] = name, email
+    created = client.post("/games/new", data=form)
+    assert created.status_code == 201, created.get_data(as_text=True)[:2000]
+
+    opened: set[int] = set()
+    moves = 0
+    for _ in range(2000):
+        index = client.get("/dev/mailbox/").get_data(as_text=True)
+        fresh = [int(m) for m in MAILBOX_LINK.findall(index) if int(m) not in opened]
+        if not fresh:
+            break
+        link = None
+        for message_id in sorted(fresh, reverse=True):  # newest first
+            opened.add(message_id)
+            text = client.get(f"/dev/mailbox/{message_id}").get_data(as_text=True)
+            wants_me = "it&#39;s your turn" in text or "waiting for your decision" in text
+            if link is None and wants_me:
+                found = TURN_LINK.search(text)
+                assert found, "a turn mail holds the seat's turn link"
+                link = found.group(1)
+        if link is not None:
+            moves += _play_from_the_page(web, client, link)
+
+    with web.app_context():
+        game = db.session.scalars(sa.select(Game)).one()
+        assert game.status == "finished", f"stopped after {moves} moves from the pages"
+        over = db.session.scalars(sa.select(Outbox.to_addr).where(Outbox.kind == "game_over"))
+        assert sorted(over) == sorted(email for _, email in PEOPLE)
+    assert moves > 50
