@@ -60,21 +60,23 @@ def replay_ms(games: int, options: Options = None) -> tuple[float, float]:
     return sum(times) / len(times), max(times)
 
 
-def invariants(games: int) -> None:
+def invariants(games: int, options: Options = None, seats: tuple[int, ...] = ()) -> None:
     from tests.engine.invariants import check_replay, checked_game, pick
 
-    for players in SEATS:
+    game = "base game" if options else "factions"
+    for players in seats or (SEATS if options is None else SEATS_BASE):
         for name, bot in (("random", random_bot), ("greedy", greedy_bot)):
             start = time.process_time()
             steps = 0
             for seed in range(games):
-                state, actions, snaps = checked_game(players, seed, bot, sample=11)
+                state, actions, snaps = checked_game(players, seed, bot, sample=11,
+                                                     options=options)
                 picks = pick([seed, 1], sorted(snaps), 2)
-                check_replay(players, seed, state, actions, snaps, picks)
+                check_replay(players, seed, state, actions, snaps, picks, options=options)
                 steps += len(actions)
             took = time.process_time() - start
-            print(f"invariants  {players} seats  {name:6}  {games} games  {steps} steps  "
-                  f"ok  ({took:.1f} s)", flush=True)
+            print(f"invariants  {game}  {players} seats  {name:6}  {games} games  "
+                  f"{steps} steps  ok  ({took:.1f} s)", flush=True)
 
 
 def table(games: int, options: Options = None) -> None:
@@ -99,6 +101,8 @@ def main() -> None:
     parser.add_argument("--invariants", action="store_true",
                         help="check every step of random and greedy games (default 1,000)")
     parser.add_argument("--profile", action="store_true", help="cProfile 4-seat self-play")
+    parser.add_argument("--seats", type=int, action="append", default=[],
+                        help="with --invariants: only these seat counts (repeatable)")
     args = parser.parse_args()
     if args.profile:
         options = BASE if args.base else None
@@ -106,7 +110,8 @@ def main() -> None:
                         {"args": args, "options": options}, "/tmp/selfplay.prof")
         pstats.Stats("/tmp/selfplay.prof").sort_stats("tottime").print_stats(25)
     elif args.invariants:
-        invariants(args.games if "--games" in sys.argv else 1000)
+        invariants(args.games if "--games" in sys.argv else 1000, BASE if args.base else None,
+                   tuple(args.seats))
     else:
         table(args.games, BASE if args.base else None)
 

@@ -41,6 +41,7 @@ from pbem.engine.ids import (
     SHIPS_MIN,
     Facility,
 )
+from pbem.engine.lookup import SERVO_SHIPS
 from pbem.engine.state import BAY, RELIC_HOME, STOCK, UNPLACED
 from pbem.engine.territories import controller_of
 
@@ -94,7 +95,8 @@ def _check_ships(state: GameState) -> None:
             assert ship.loc != STOCK or not ship.is_relic, "the Relic Ship in a stock"
             assert ship.loc != RELIC_HOME or ship.is_relic
         elif ship.loc == UNPLACED:
-            assert commander == active, f"{ship} unplaced outside its turn"
+            borrowed = ship.id in state.turn.facts.get(SERVO_SHIPS, ())  # ruling T1 / B20
+            assert commander == active or borrowed, f"{ship} unplaced outside its turn"
             assert 1 <= ship.value <= 6 and ship.slot == -1
         else:
             assert ship.loc in FACILITY_NAMES, f"{ship} at an unknown place"
