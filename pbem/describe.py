@@ -2,7 +2,9 @@
 
 ``describe(events, names)`` turns one step's events into sentences such as "Ben docked 4 4 at
 the Shipyard and built their 5th ship" or "Cy landed a colony on Lem Badlands and now controls
-it". A "lead" event (docking, landing, a trade, a card) opens a sentence; the consequences that
+it". With ``viewer`` (the reader's seat: mail passes it, pages may) the reader's own moves read
+"You docked 4 4 at the Shipyard and built your 5th ship", and others' "took 2 fuel from you".
+A "lead" event (docking, landing, a trade, a card) opens a sentence; the consequences that
 follow it (gains, payments, a ship built, control won) are joined to it with "and". Names come
 from the seat names the caller passes; an e-mail address is never shown.
 """
@@ -67,11 +69,34 @@ def name_of(names: Names, seat: Any) -> str:
     return "Someone"
 
 
+def is_you(names: Names, seat: Any) -> bool:
+    """True when ``seat`` is the reader (``names.you``, set by ``describe``'s ``viewer``)."""
+    return seat is not None and seat == getattr(names, "you", None)
+
+
 def object_name(names: Names, seat: Any) -> str:
     """A seat as the object of a sentence: "you" when it is the reader (``names.you``)."""
-    if seat is not None and seat == getattr(names, "you", None):
-        return "you"
-    return name_of(names, seat)
+    return "you" if is_you(names, seat) else name_of(names, seat)
+
+
+def subject_name(names: Names, seat: Any) -> str:
+    """A seat opening a sentence: "You" when it is the reader."""
+    return "You" if is_you(names, seat) else name_of(names, seat)
+
+
+def possessive(names: Names, seat: Any) -> str:
+    """ "your" for the reader, else "Ana's"."""
+    return "your" if is_you(names, seat) else f"{name_of(names, seat)}'s"
+
+
+def _their(ev: Event, names: Names) -> str:
+    """The actor's own thing: "their", or "your" when the actor is the reader."""
+    return "your" if is_you(names, ev.get("seat")) else "their"
+
+
+def _now(ev: Event, names: Names, verb: str) -> str:
+    """A present-tense verb agreeing with the actor: "controls", or "control" for "You"."""
+    return verb[:-1] if is_you(names, ev.get("seat")) else verb
 
 
 class ReaderNames(list[str]):
@@ -167,8 +192,9 @@ def _paid(ev: Event, names: Names) -> str:
 
 
 def _gained_control(ev: Event, names: Names) -> str:
-    return "now controls it" if ev.get("_same_place") else (
-        f"now controls {territory(ev['territory'])}")
+    controls = _now(ev, names, "controls")
+    return f"now {controls} it" if ev.get("_same_place") else (
+        f"now {controls} {territory(ev['territory'])}")
 
 
 def _field_placed(ev: Event, names: Names) -> str:
@@ -189,8 +215,7 @@ def _ships_sent(ev: Event, names: Names) -> str:
 
 def _colony_moved(ev: Event, names: Names) -> str:
     owner = ev.get("owner")
-    whose = "their own" if owner == ev.get("seat") else (
-        "your" if object_name(names, owner) == "you" else f"{name_of(names, owner)}'s")
+    whose = f"{_their(ev, names)} own" if owner == ev.get("seat") else possessive(names, owner)
     source = str(ev.get("source") or ev.get("came_from") or "")
     target = str(ev.get("target") or ev.get("to") or "")
     return f"moved {whose} colony from {territory(source)} to {territory(target)}"
@@ -199,6 +224,9 @@ def _colony_moved(ev: Event, names: Names) -> str:
 def _revealed_agenda(ev: Event, names: Names) -> str:
     text = glossary.agenda(ev["agenda"])
     half = text.end_game if ev.get("half") == "end_game" else text.in_game
+    if ev.get("_window"):  # the Multiverse Window's discard power: no condition was met
+        return (f"revealed the Agenda “{text.name}”, scored through the Multiverse Window "
+                "without meeting its condition (+1 VP)")
     what = f"“{text.name}” ({half.rstrip('.')})" if half else f"“{text.name}”"
     when = " at the end of the game" if ev.get("auto") else ""
     return f"revealed the Agenda {what}{when} (+1 VP)"
@@ -213,7 +241,7 @@ FOLLOWS: dict[str, Callable[[Event, Names], str]] = {
     "stole": _stole,
     "gained": _gained,
     "paid": _paid,
-    "built_ship": lambda ev, n: f"built their {ordinal(int(ev.get('nth', 0)))} ship",
+    "built_ship": lambda ev, n: f"built {_their(ev, n)} {ordinal(int(ev.get('nth', 0)))} ship",
     "gained_control": _gained_control,
     "hub_advanced": lambda ev, n: f"moved up the Colonist Hub to circle {ev.get('to')}",
     "hub_started": lambda ev, n: "started a colony at the Colonist Hub",
@@ -227,7 +255,7 @@ FOLLOWS: dict[str, Callable[[Event, Names], str]] = {
     "cleared": _ships_sent,
     "replaced": lambda ev, n: (
         f"replaced {plural(len(ev.get('ships') or []), 'ship')} at the "
-        f"{facility(ev['facility'])} with their own"),
+        f"{facility(ev['facility'])} with {_their(ev, n)} own"),
     "swapped_colonies": lambda ev, n: (
         f"swapped every colony of {territory(ev['first'])} with those of "
         f"{territory(ev['second'])}"),
@@ -241,7 +269,8 @@ FOLLOWS: dict[str, Callable[[Event, Names], str]] = {
     "card_token": _card_token,
     "drew_agendas": lambda ev, n: f"drew {plural(int(ev.get('count', 0)), 'Agenda')}",
     "discarded_agenda": lambda ev, n: "discarded a face-down Agenda",
-    "kept_agendas": lambda ev, n: f"now holds {plural(int(ev.get('count', 0)), 'Agenda')}",
+    "kept_agendas": lambda ev, n: (
+        f"now {_now(ev, n, 'holds')} {plural(int(ev.get('count', 0)), 'Agenda')}"),
     "revealed_agenda": _revealed_agenda,
 }
 
@@ -249,7 +278,7 @@ FOLLOWS: dict[str, Callable[[Event, Names], str]] = {
 # Events that stand alone in their own sentence (they concern someone else, or the table).
 def _solo(ev: Event, names: Names) -> str | None:
     kind = ev.get("kind")
-    who = name_of(names, ev.get("seat"))
+    who = subject_name(names, ev.get("seat"))
     if kind == "bumped":
         owners = [object_name(names, o) for o in ev.get("owners", []) if o is not None]
         whose = " and ".join("your" if o == "you" else f"{o}'s" for o in owners) or "the"
@@ -261,12 +290,13 @@ def _solo(ev: Event, names: Names) -> str | None:
     if kind == "reshuffled":
         return "The Alien Tech deck was reshuffled."
     if kind == "colonies_swapped":
-        return (f"{who} swapped a colony of {object_name(names, ev.get('owner'))} on "
-                f"{territory(ev['territory'])} with one of {object_name(names, ev.get('other'))} "
+        return (f"{who} swapped {possessive(names, ev.get('owner'))} colony on "
+                f"{territory(ev['territory'])} with {possessive(names, ev.get('other'))} "
                 f"on {territory(ev['other_territory'])}.")
     if kind == "rescued":
-        return (f"{who}'s terraformed ship (a {ev.get('value')}) was rescued to the "
-                "Maintenance Bay.")
+        whose = possessive(names, ev.get("seat"))
+        return (f"{whose[0].upper()}{whose[1:]} terraformed ship (a {ev.get('value')}) was "
+                "rescued to the Maintenance Bay.")
     if kind == "must_discard_agendas":
         subject = object_name(names, ev.get("seat"))
         verb = "have" if subject == "you" else "has"
@@ -288,29 +318,37 @@ def _join(clauses: list[str]) -> str:
     return ", ".join(clauses[:-1]) + " and " + clauses[-1]
 
 
-def describe(events: Sequence[Event], names: Names) -> list[str]:
-    """Sentences for ``events`` in order; bookkeeping events (turn start/end) are left out."""
+def describe(events: Sequence[Event], names: Names, viewer: int | None = None) -> list[str]:
+    """Sentences for ``events`` in order; bookkeeping events (turn start/end) are left out.
+
+    ``viewer``: the reader's seat; sentences about it say "You …" ("You rolled 2 3 3 6",
+    "took 2 fuel from you"). Without it, a ``ReaderNames`` gives the reader; else all names."""
+    if viewer is not None and getattr(names, "you", None) != viewer:
+        names = ReaderNames(names, viewer)
     sentences: list[str] = []
     who: str | None = None
     clauses: list[str] = []
     place: str | None = None
+    window = False  # the sentence opened with discarding the Multiverse Window
 
     def flush() -> None:
-        nonlocal who, clauses, place
+        nonlocal who, clauses, place, window
         if who is not None and clauses:
             sentences.append(f"{who} {_join(clauses)}.")
-        who, clauses, place = None, [], None
+        who, clauses, place, window = None, [], None, False
 
     for ev in _merge_raids(events):
         kind = ev.get("kind", "")
         if kind in LEADS:
             flush()
-            who = name_of(names, ev.get("seat"))
+            who = subject_name(names, ev.get("seat"))
             clauses = [LEADS[kind](ev, names)]
             place = ev.get("territory")
+            window = kind == "discarded_card" and ev.get("card") == "multiverse_window"
         elif kind in FOLLOWS:
-            ev = dict(ev, _same_place=place is not None and ev.get("territory") == place)
-            actor = name_of(names, ev.get("seat"))
+            ev = dict(ev, _same_place=place is not None and ev.get("territory") == place,
+                      _window=window and kind == "revealed_agenda")
+            actor = subject_name(names, ev.get("seat"))
             if who is None or actor != who:
                 flush()
                 who = actor
@@ -337,9 +375,9 @@ def _merge_raids(events: Sequence[Event]) -> list[Event]:
     return merged
 
 
-def describe_step(step: dict[str, Any], names: Names) -> list[str]:
+def describe_step(step: dict[str, Any], names: Names, viewer: int | None = None) -> list[str]:
     """Sentences for one logged step (a dict holding ``events``)."""
-    return describe(step.get("events") or [], names)
+    return describe(step.get("events") or [], names, viewer)
 
 
 def describe_action(action: dict[str, Any], names: Names = (),

@@ -6,7 +6,7 @@ from typing import Any
 
 from . import agendas, dice
 from .agendas.facts import on_turn_start
-from .alien_tech import astrogation_servo, experimental_ftl_drive, resource_cache
+from .alien_tech import experimental_ftl_drive, resource_cache
 from .deck import draw
 from .errors import InvalidAction
 from .events import Event, event
@@ -33,6 +33,7 @@ from .ids import (
     Field,
     Territory,
 )
+from .lookup import commander, unplaced
 from .payments import gain
 from .scoring import result
 from .state import BAY, RELIC_HOME, STOCK, UNPLACED, GameState, Seat, Ship, Turn
@@ -127,9 +128,8 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
     if seat == 0 and state.step > 0:
         turn.round += 1
     state.turn = turn
-    for i, ship in enumerate(state.ships):
-        mine = ship.owner == seat or (ship.id == RELIC and state.relic_owner == seat)
-        if not mine:
+    for i, ship in enumerate(state.ships):  # the new turn borrows nothing yet (ruling T1)
+        if commander(state, ship) != seat:
             continue
         if ship.loc == Facility.TERRAFORMING_STATION:
             send_to_stock(state, i, events)  # a New Gaia rescue sends it to the Bay (F6)
@@ -141,8 +141,7 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
         gain(state, seat, 1 + controlled, 0, events, why=Faction.COREX_CONGLOMERATED)
     rolled = []
     for ship in state.ships:
-        mine = ship.owner == seat or (ship.id == RELIC and state.relic_owner == seat)
-        if mine and ship.loc == UNPLACED:
+        if ship.loc == UNPLACED and commander(state, ship) == seat:
             ship.value = dice.roll(state)
             rolled.append(ship.value)
     turn.rolled = rolled
@@ -161,9 +160,7 @@ def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,
         me.fuel -= return_fuel
         me.ore -= return_ore
         events.append(event("returned_resources", seat, fuel=return_fuel, ore=return_ore))
-    to_bay = [s for s in state.fleet(seat) if s.loc == UNPLACED]
-    to_bay += [state.ships[i] for i in astrogation_servo.unplaced_borrowed(state)
-               if state.ships[i].owner != seat]  # ruling T1: a borrowed ship unused
+    to_bay = unplaced(state, seat)  # a borrowed ship left unplaced too (ruling T1)
     for ship in to_bay:
         ship.loc, ship.slot, ship.value = BAY, -1, 0
     events.append(event("turn_ended", seat, to_bay=len(to_bay)))

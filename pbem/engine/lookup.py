@@ -1,4 +1,10 @@
-"""Where the ships are, scanned once while a state is known not to change.
+"""Whose ship is this, and where the ships are (scanned once while a state is known not to
+change).
+
+`commander` is the one answer to "whose ship is this" for the rules (ruling B20): every card,
+facility and Agenda condition that asks it goes through `commander`, `fleet` or
+`unplaced_indices`. `Ship.owner` is the colour, which never changes; only colour counts read
+it directly (Shipyard cost, fleet minimums, the Plasma Cannon's B6 test).
 
 The menu (`legal_actions`) asks dozens of docking questions of one unchanging state; each used
 to scan every ship again. Inside `steady(state)` the scans below are answered from one index
@@ -17,6 +23,34 @@ SERVO_SHIPS = "servo_ships"  # Turn.facts key: ids of ships borrowed this turn (
 
 _Index = tuple[GameState, dict[str, list[Ship]], dict[int, list[int]], dict[Any, Any]]
 _CURRENT: ContextVar[_Index | None] = ContextVar("pbem_engine_ship_index", default=None)
+
+
+def is_borrowed(state: GameState, ship: Ship) -> bool:
+    """Whether `ship` was taken with the Astrogation Servo this turn (ruling T1), wherever it
+    is now."""
+    return ship.id in state.turn.facts.get(SERVO_SHIPS, ())
+
+
+def commander(state: GameState, ship: Ship) -> int | None:
+    """The seat whose ship `ship` counts as now (ruling B20): the Relic Ship is its owner's
+    (`relic_owner`, None while it rests at home); a ship borrowed this turn is the borrower's
+    (the active seat) wherever it is, until the end of that turn; any other ship its colour's.
+    Ownership (`Ship.owner`) never changes."""
+    if ship.is_relic:
+        return state.relic_owner
+    if ship.id in state.turn.facts.get(SERVO_SHIPS, ()):
+        return state.turn.seat
+    return ship.owner
+
+
+def fleet(state: GameState, seat: int) -> list[Ship]:
+    """Ships `seat` commands now (see `commander`), wherever they are, in ship order."""
+    return [s for s in state.ships if commander(state, s) == seat]
+
+
+def unplaced(state: GameState, seat: int) -> list[Ship]:
+    """`seat`'s unplaced ships, the Relic Ship and a borrowed ship included."""
+    return [s for s in fleet(state, seat) if s.loc == UNPLACED]
 
 
 def ships_at(state: GameState, loc: str) -> list[Ship]:

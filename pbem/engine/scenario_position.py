@@ -36,6 +36,7 @@ from .ids import (
     Field,
     Territory,
 )
+from .lookup import commander, unplaced
 from .notation import card_id, facility_id, territory_id
 from .state import BAY, RELIC_HOME, STOCK, UNPLACED, GameState, Seat, Ship, Turn
 from .territories import controller_of
@@ -331,7 +332,7 @@ def _check_ports(state: GameState) -> None:
 
 
 def _owner(state: GameState, ship: Ship) -> int:
-    owner = state.relic_owner if ship.is_relic else ship.owner
+    owner = commander(state, ship)
     assert owner is not None
     return owner
 
@@ -385,6 +386,6 @@ def _agenda_deck(state: GameState, written: list[Any]) -> None:
 def _turn_facts(state: GameState, facts: dict[str, Any]) -> None:
     _check_keys(facts, TURN_FACTS, "turn_facts")
     turn = state.turn
-    turn.rolled = sorted(s.value for s in state.unplaced(turn.seat))
+    turn.rolled = sorted(s.value for s in unplaced(state, turn.seat))
     for key, value in facts.items():
         setattr(turn, key, list(value) if isinstance(value, list) else value)

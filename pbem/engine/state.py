@@ -153,15 +153,7 @@ class GameState:
     def relic(self) -> Ship:
         return self.ships[-1]
 
-    def fleet(self, seat: int) -> list[Ship]:
-        """Ships this seat commands now: its colour and the Relic Ship if it owns it."""
-        own = [s for s in self.ships if s.owner == seat]
-        if self.relic_owner == seat:
-            own.append(self.ships[-1])
-        return own
-
-    def unplaced(self, seat: int) -> list[Ship]:
-        return [s for s in self.fleet(seat) if s.loc == UNPLACED]
+    # Whose ship is which (the Relic Ship, a borrowed ship): lookup.commander / fleet (B20).
 
     def at(self, facility: str) -> list[Ship]:
         return [s for s in self.ships if s.loc == facility]

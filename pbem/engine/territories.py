@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .events import Event, event
 from .ids import Facility, Field, Territory
+from .lookup import commander
 from .state import BAY, RELIC_HOME, STOCK, GameState
 
 
@@ -78,7 +79,7 @@ def _rescued(state: GameState, ship_index: int, events: list[Event]) -> bool:
     """Ruling F6 (option new_gaia_rescue): a re-rolled ship leaving the station goes to the
     Maintenance Bay on 4-6 ('high', the default) or on 1-3 ('low')."""
     ship = state.ships[ship_index]
-    owner = state.relic_owner if ship.is_relic else ship.owner
+    owner = commander(state, ship)  # never a borrowed ship: T1 keeps them off the station
     if owner is None or state.seats[owner].marks.get(NEW_GAIA_MARK) != ship.id:
         return False
     del state.seats[owner].marks[NEW_GAIA_MARK]

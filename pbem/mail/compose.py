@@ -219,6 +219,66 @@ def strong_moves(picture: dict[str, Any], names: list[str]) -> list[dict[str, st
     return menu
 
 
+def autopilot_runs(game: Any, seat_index: int) -> list[int]:
+    """The waits the timeout autopilot played for ``seat_index`` since the seat's own last
+    move, oldest first, each as the ``seq`` of its first logged step. One wait is one run of
+    the seat's steps in the log (another seat's step ends it)."""
+    if getattr(game, "id", None) is None:
+        return []
+    own_last = (
+        select(func.coalesce(func.max(ActionLog.seq), 0))
+        .where(ActionLog.game_id == game.id, ActionLog.seat == seat_index,
+               ActionLog.by == "player").scalar_subquery()
+    )
+    rows = db.session.execute(
+        select(ActionLog.seq, ActionLog.by)
+        .where(ActionLog.game_id == game.id, ActionLog.seat == seat_index,
+               ActionLog.seq > own_last).order_by(ActionLog.seq)
+    ).all()
+    runs: list[list[Any]] = []
+    for row in rows:
+        if runs and row.seq == runs[-1][-1].seq + 1:
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    return [run[0].seq for run in runs if any(r.by == "timeout" for r in run)]
+
+
+def autopilot_words(seat: Any, run: int) -> str:
+    """Why the autopilot played ``seat``'s ``run``-th wait (1 = the first since its own last
+    move): "Cy ran out of time", "… and is now marked absent", or "Cy is away" (absent)."""
+    if getattr(seat, "absent", False):
+        timeouts = getattr(seat, "consecutive_timeouts", 0) or 0
+        if run > timeouts:
+            return f"{seat.name} is away"
+        if run == timeouts:
+            return f"{seat.name} ran out of time and is now marked absent"
+    return f"{seat.name} ran out of time"
+
+
+def autopilot_notes(game: Any, rows: list[Any]) -> dict[int, str]:
+    """For log ``rows`` (seq, seat, by): the note opening each wait the timeout autopilot
+    played, by the seq of its first row ("Cy is away; the autopilot played for them:")."""
+    notes: dict[int, str] = {}
+    seats = {s.index: s for s in getattr(game, "seats", [])}
+    streaks: dict[int, list[int]] = {}
+    previous: Any = None
+    for row in rows:
+        new_run = (previous is None or previous.seat != row.seat or previous.by != row.by
+                   or row.seq != previous.seq + 1)
+        previous = row
+        if row.by != "timeout" or not new_run or row.seat not in seats:
+            continue
+        if row.seat not in streaks:
+            streaks[row.seat] = autopilot_runs(game, row.seat)
+        runs = streaks[row.seat]
+        index = sum(1 for first in runs if first <= row.seq)  # 0: before its own last move
+        words = (autopilot_words(seats[row.seat], index) if index
+                 else f"{seats[row.seat].name} ran out of time")
+        notes[row.seq] = f"{words}; the autopilot played for them:"
+    return notes
+
+
 def since_last_turn(game: Any, seat_index: int, names: list[str]) -> list[str]:
     """Plain-English sentences for every logged step after this seat's own last one."""
     if getattr(game, "id", None) is None:
@@ -228,7 +288,7 @@ def since_last_turn(game: Any, seat_index: int, names: list[str]) -> list[str]:
         .where(ActionLog.game_id == game.id, ActionLog.seat == seat_index).scalar_subquery()
     )
     rows = db.session.execute(
-        select(ActionLog.seat, ActionLog.by, ActionLog.round, ActionLog.events)
+        select(ActionLog.seq, ActionLog.seat, ActionLog.by, ActionLog.round, ActionLog.events)
         .where(ActionLog.game_id == game.id, ActionLog.seq > own_last)
         .order_by(ActionLog.seq.desc()).limit(200)
     ).all()
@@ -237,15 +297,13 @@ def since_last_turn(game: Any, seat_index: int, names: list[str]) -> list[str]:
         if row.seat == seat_index:
             break
         recent.append(row)
-    reader = describe.ReaderNames(names, seat_index)
+    recent.reverse()
+    notes = autopilot_notes(game, recent)
     sentences: list[str] = []
-    timed_out: set[tuple[int, int]] = set()
-    for row in reversed(recent):
-        if row.by == "timeout" and (row.seat, row.round) not in timed_out:
-            timed_out.add((row.seat, row.round))
-            sentences.append(f"{describe.name_of(names, row.seat)} ran out of time; "
-                             "the autopilot played for them:")
-        sentences.extend(describe.describe(row.events or [], reader))
+    for row in recent:
+        if row.seq in notes:
+            sentences.append(notes[row.seq])
+        sentences.extend(describe.describe(row.events or [], names, viewer=seat_index))
     return sentences[-SINCE_LIMIT:]
 
 
@@ -301,23 +359,9 @@ def invitation(game: Any, seat: Any) -> Mail:
     return _game_mail("invitation", game, seat,
                       others=[n for i, n in enumerate(names) if i != seat.index],
                       hours=game.time_per_move_hours, invited=invited,
-                      options_words=options_words(game),
+                      options_words=glossary.options_words(game.options or {},
+                                                           game.time_per_move_hours),
                       factions=bool((game.options or {}).get("factions")))
-
-
-def options_words(game: Any) -> str:
-    """ "Factions on · New Gaia Engineers rescue on 4–6 · 48 hours per move"."""
-    options = dict(game.options or {})
-    if options.get("factions"):
-        low = options.get("new_gaia_rescue") == "low"
-        parts = ["Factions on",
-                 "New Gaia rescue (a re-rolled ship is rescued) on "
-                 + ("1–3 (the rulebook's worked examples)" if low
-                    else "4–6 (the rulebook text and reference cards)")]
-    else:
-        parts = ["Factions off (the base game)"]
-    parts.append(f"{game.time_per_move_hours} hours per move")
-    return " · ".join(parts)
 
 
 def your_turn(game: Any, seat: Any) -> Mail:
@@ -399,14 +443,15 @@ def others_turn(game: Any, seat: Any, actor: int, events: list[dict[str, Any]],
     """One line per thing that happened; ``autopilot`` says why the server played it."""
     names = names_of(game)
     return _game_mail("others_turn", game, seat, actor=names[actor], autopilot=autopilot,
-                      happened=describe.describe(events, describe.ReaderNames(names, seat.index)))
+                      happened=describe.describe(events, names, viewer=seat.index))
 
 
 def autopilot_played(game: Any, seat: Any, events: list[dict[str, Any]]) -> Mail:
-    """To a seat whose time ran out: what the autopilot did for it and how to come back."""
+    """To a seat whose time ran out: what the autopilot did for it and how to come back.
+    Sent once when the seat is marked absent, not for the turns played while it is away."""
     names = names_of(game)
     return _game_mail("autopilot", game, seat, absent=bool(getattr(seat, "absent", False)),
-                      happened=describe.describe(events, describe.ReaderNames(names, seat.index)),
+                      happened=describe.describe(events, names, viewer=seat.index),
                       hours=game.time_per_move_hours)
 
 
@@ -418,12 +463,12 @@ def reminder(game: Any, seat: Any, due: datetime) -> Mail:
 def digest(game: Any, seat: Any, rows: list[Any]) -> Mail:
     """The daily digest: one line per step of the others since the last digest."""
     names = names_of(game)
-    reader = describe.ReaderNames(names, seat.index)
+    notes = autopilot_notes(game, rows)
     lines: list[str] = []
     for row in rows:
-        if row.by == "timeout":
-            lines.append(f"{names[row.seat]} ran out of time; the autopilot played for them:")
-        lines.extend(describe.describe(row.events or [], reader))
+        if row.seq in notes:
+            lines.append(notes[row.seq])
+        lines.extend(describe.describe(row.events or [], names, viewer=seat.index))
     return _game_mail("digest", game, seat, happened=lines[-SINCE_LIMIT * 2:])
 
 

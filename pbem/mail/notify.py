@@ -78,26 +78,36 @@ def turn_ended(game: Any, seat_index: int, steps: list[dict[str, Any]]) -> None:
     state_view = compose.spectator_view(game)
     next_seat = state_view.get("awaiting")
     actor = _seat(game, seat_index)
-    why = autopilot_reason(actor, steps)
+    why = autopilot_reason(game, actor, steps)
     for seat in _seats(game):
         if seat.index in (seat_index, next_seat) or not mailable(seat):
             continue
         if getattr(seat, "notify", "every_turn") != "every_turn":
             continue  # "my_turn" seats get none; "digest" seats get the daily digest
         _send(game, seat, compose.others_turn(game, seat, seat_index, events, autopilot=why))
-    if any(step.get("by") == "timeout" for step in steps) and mailable(actor):
+    if any(step.get("by") == "timeout" for step in steps) and mailable(actor) \
+            and autopilot_mail_due(game, actor):
         _send(game, actor, compose.autopilot_played(game, actor, events))
 
 
-def autopilot_reason(seat: Any, steps: list[dict[str, Any]]) -> str | None:
+def autopilot_mail_due(game: Any, seat: Any) -> bool:
+    """The late player hears of every timeout; an absent seat only once: for the wait that
+    marked it absent (or its first one after it played again while still marked), not for
+    each turn the autopilot plays while it is away."""
+    if not getattr(seat, "absent", False):
+        return True
+    runs = len(compose.autopilot_runs(game, seat.index))
+    return runs == max(getattr(seat, "consecutive_timeouts", 0) or 0, 1)
+
+
+def autopilot_reason(game: Any, seat: Any, steps: list[dict[str, Any]]) -> str | None:
     """Why the server played (part of) this turn, in words for the other players; None when
     the player played it, or the seat is a computer player (nothing to explain)."""
     by = {step.get("by") for step in steps}
     name = seat.name
     if "timeout" in by:
-        if getattr(seat, "absent", False):
-            return f"{name} is away (marked absent); the autopilot played"
-        return f"{name} ran out of time; the autopilot played"
+        run = max(len(compose.autopilot_runs(game, seat.index)), 1)
+        return f"{compose.autopilot_words(seat, run)}; the autopilot played"
     if "bot" in by and getattr(seat, "resigned", False):
         return f"{name} has resigned; the autopilot played"
     return None

@@ -112,6 +112,37 @@ def shift_seat(game: Game, seat_index: int, by: timedelta) -> int:
     return len(rows)
 
 
+def requiet_seat(game: Game, seat_index: int) -> int:
+    """Move the seat's open reminders to fit its (new) time zone and quiet hours.
+
+    A reminder row keeps no record of where quiet hours pushed it from, so its nominal time
+    is found again: the latest ``start + fraction x time per move`` at or before it (quiet
+    hours only ever push a reminder later). One that the new hours push past the deadline is
+    dropped, as ``schedule`` drops it. Returns the rows moved or dropped.
+    """
+    seat = game.seat(seat_index)
+    per_move = timedelta(hours=game.time_per_move_hours or clock.DEFAULT_HOURS_PER_MOVE)
+    fractions = policy_of(game).reminders
+    changed = 0
+    for row in _open_rows(game.id):
+        if row.seat != seat_index or row.kind != REMINDER:
+            continue
+        deadline, due = clock.as_utc(row.deadline_at), clock.as_utc(row.due_at)
+        nominal = [deadline - per_move + per_move * f for f in fractions]
+        earlier = [moment for moment in nominal if moment <= due]
+        if not earlier:
+            continue  # not a reminder this policy would write: leave it alone
+        moved = clock.out_of_quiet_hours(max(earlier), seat.timezone, *_quiet(seat))
+        if moved >= deadline:
+            db.session.delete(row)
+        elif moved != due:
+            row.due_at = moved
+        else:
+            continue
+        changed += 1
+    return changed
+
+
 def deadline_for(game: Game) -> datetime | None:
     """The deadline of the seat ``game`` waits for, if its clock runs (for pages and mail)."""
     row = db.session.scalars(

@@ -181,6 +181,7 @@ def submit_action(
         steps += turns.run_autopilot(game, state)
         if by == "player":  # deadlines (issue #8): a move of one's own ends a timeout streak
             seat.consecutive_timeouts = 0
+            seat.absent = False  # and brings an absent player back: no autopilot from now on
         deadlines.schedule_for(game)  # deadlines hook: keeps the clock or starts the next one
         return StepResult(game, steps, state=state)
 

@@ -91,13 +91,15 @@ def make_step(state: GameState, action: engine.Action, by: str) -> Step:
 
 
 def play(game: Game, state: GameState, action: engine.Action, by: str) -> Step:
-    """One step: apply it, store it, and hand the turn over if the awaited seat changed."""
-    before = engine.awaited(state)
+    """One step: apply it, store it, and hand the turn over if the awaited seat changed, or
+    the Faction draft ended (seat 0 chooses last and then plays first: its turn starts)."""
+    before, drafting = engine.awaited(state), state.phase == "draft"
     step = make_step(state, action, by)
     game.turn_steps = [*game.turn_steps, step]  # a new list: JSON columns track assignment
     game.state = state.to_json()
     sync_seats(game, state)
-    if state.phase == "over" or engine.awaited(state) != before:
+    draft_ended = drafting and state.phase != "draft"
+    if state.phase == "over" or engine.awaited(state) != before or draft_ended:
         hand_over(game, state, step["seat"])
     return step
 

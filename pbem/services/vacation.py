@@ -13,17 +13,24 @@ from datetime import datetime
 from pbem.extensions import db
 from pbem.mail import notify
 from pbem.scheduler import clock, deadlines
-from pbem.services.errors import BadInput, GameNotActive, NotAllowed
+from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
 from pbem.services.turns import GameRef, lock_game
 
 
 def declare_vacation(
-    game_id: GameRef, seat_index: int, days: int, *, now: datetime | None = None
+    game_id: GameRef, seat_index: int, days: int, *, now: datetime | None = None,
+    expected_version: int | None = None,
 ) -> datetime:
-    """Take ``days`` off in this game; returns when the vacation ends."""
+    """Take ``days`` off in this game; returns when the vacation ends.
+
+    ``expected_version`` (the turn page's form): a stale or repeated form is refused, so a
+    double click cannot spend the allowance twice.
+    """
     now = clock.as_utc(now) if now is not None else clock.now()
     try:
         game = lock_game(game_id)
+        if expected_version is not None and expected_version != game.version:
+            raise StaleVersion(game.version)
         if game.status not in ("active", "paused"):
             raise GameNotActive(f"This game is {game.status}.")
         try:

@@ -39,6 +39,37 @@ class UndoForm(Schema):
     form_token = fields.String(required=True, validate=validate.Length(max=500))
 
 
+class VacationForm(Schema):
+    """POST /play/<link>/vacation: days off (the service checks the allowance)."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    form_token = fields.String(required=True, validate=validate.Length(max=500))
+    days = fields.Integer(required=True, error_messages={
+        "required": "Say how many days you will be away.",
+        "invalid": "Days off must be a whole number."})
+
+
+QUIET_HOURS = {"required": "Choose your quiet hours.", "invalid": "Quiet hours are whole hours."}
+
+
+class SettingsForm(Schema):
+    """POST /play/<link>/settings: mail preference, time zone and quiet hours."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    form_token = fields.String(required=True, validate=validate.Length(max=500))
+    notify = fields.String(required=True, validate=validate.Length(max=16),
+                           error_messages={"required": "Choose which mails you want."})
+    timezone = fields.String(required=True, validate=validate.Length(
+                                 min=1, max=64, error="Enter a time zone such as Europe/Lisbon."),
+                             error_messages={"required": "Enter your time zone."})
+    quiet_start = fields.Integer(required=True, error_messages=QUIET_HOURS)
+    quiet_end = fields.Integer(required=True, error_messages=QUIET_HOURS)
+
+
 class MagicForm(Schema):
     class Meta:
         unknown = EXCLUDE

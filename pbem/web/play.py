@@ -27,6 +27,7 @@ from pbem.web import turn_factions
 from pbem.web.board_svg import board_svg
 from pbem.web.forms import ActForm, UndoForm
 from pbem.web.reads import since_last_turn, time_left
+from pbem.web.seat_panel import DONE, seat_panel
 
 bp = Blueprint("play", __name__)
 
@@ -57,8 +58,11 @@ def parse(schema: Schema, form: MultiDict[str, str]) -> dict[str, Any]:
 @bp.get("/play/<seat_link>")
 def turn(seat_link: str) -> Response:
     game, seat = tokens.resolve_seat_link(seat_link)
+    done = DONE.get(request.args.get("done", ""))
     return render_turn(game, seat, seat_link, move=request.args.get("move"),
-                       pick=request.args.get("pick"))
+                       pick=request.args.get("pick"),
+                       notice=Notice("ok", *done) if done else None,
+                       seat_open=request.args.get("done") in ("vacation", "settings"))
 
 
 @bp.post("/play/<seat_link>/act")
@@ -105,7 +109,7 @@ def _refused(seat_link: str, status: int, notice: Notice) -> Response:
 
 def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = None,
                 pick: str | None = None, notice: Notice | None = None,
-                status: int = 200) -> Response:
+                status: int = 200, seat_open: bool = False) -> Response:
     state = GameState.from_json(game.state)
     me = seat.index
     active = game.status == "active"
@@ -142,6 +146,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "offers": turn_factions.offers(groups),
         "private": turn_factions.private(view),
         "public_seats": turn_factions.public_seats(view, names),
+        "panel": seat_panel(game, seat), "seat_open": seat_open,
     }
     response = make_response(render_template("play/turn.html", **context), status)
     response.headers["Referrer-Policy"] = "no-referrer"  # the URL is the seat's key

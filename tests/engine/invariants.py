@@ -105,7 +105,10 @@ def _check_ships(state: GameState) -> None:
                 assert commander is not None and 0 <= ship.slot < 4  # ruling F16: any port
             elif ship.loc == Facility.COLONIST_HUB:
                 assert commander is not None
-                assert ship.slot == state.seats[commander].hub_track, "off its Hub track"
+                # Its owner's track, or the track of a seat that borrowed it with the
+                # Astrogation Servo (rulings T1, B20) and docked it there on its own turn.
+                tracks = [seat.hub_track for seat in state.seats]
+                assert ship.slot in tracks, "off every Hub track"
             else:
                 assert 0 <= ship.slot < group_count(state, ship.loc), f"{ship} on no port"
             groups[(ship.loc, ship.slot)] += 1

@@ -131,7 +131,7 @@ def test_a_timeout_is_told_to_the_others_and_to_the_late_player(
         late = outbox(kind="autopilot", seat=2)
         assert len(late) == 1
         body = late[0].text_body
-        assert "your time ran out" in body and "Cy chose " in body
+        assert "your time ran out" in body and "You chose " in body and "Cy chose" not in body
         assert "/play/" in body and "marked absent" not in body
         ben_turn = outbox(kind="decision", seat=1)[-1].text_body
         assert "Cy ran out of time; the autopilot played for them:" in ben_turn
@@ -146,10 +146,42 @@ def test_an_absent_seat_is_told_so(app: Flask, make_app: MakeApp) -> None:
         clock.now = T0 + timedelta(hours=61)
         deadlines.sweep(application, clock.now)
         body = outbox(kind="autopilot", seat=2)[0].text_body
-        assert "marked absent" in body and "host may give your seat" in body
-        assert "Cy is away (marked absent); the autopilot played" in \
+        assert "marked absent" in body and "host may also give your seat" in body
+        assert "the autopilot keeps playing your turns" in body and "/play/" in body
+        assert "Cy ran out of time and is now marked absent; the autopilot played" in \
             outbox(kind="others_turn", seat=0)[-1].text_body
         assert game.seat(2).absent
+
+
+def test_an_absent_seat_gets_one_autopilot_mail_not_one_a_turn(
+    app: Flask, make_app: MakeApp
+) -> None:
+    clock = Clock(T0)
+    application = mail_app(make_app, clock)
+    with application.app_context():
+        game = new_game(THREE, options=FACTIONS_ON, timeout_policy={"absent_after": 1})
+        clock.now = T0 + timedelta(hours=61)
+        deadlines.sweep(application, clock.now)  # Cy's draft choice times out: absent
+        assert game.seat(2).absent
+        away_turns = 0
+        for _ in range(400):
+            db.session.refresh(game)
+            seat = awaited(GameState.from_json(game.state))
+            if seat == 2:
+                deadlines.sweep(application, clock.now)  # an absent seat plays at once
+                away_turns += 1
+                if away_turns == 3:
+                    break
+            else:
+                play_step(game)
+        assert away_turns == 3
+        assert len(outbox(kind="autopilot", seat=2)) == 1  # once, when marked absent
+        others = [r.text_body for r in outbox(kind="others_turn", seat=1)]
+        assert any(b.startswith("Cy is away; the autopilot played in Friday Frontier")
+                   for b in others)
+        assert not any("Cy ran out of time;" in b for b in others)
+        turns = [r.text_body for r in outbox(seat=0) if r.kind in ("your_turn", "decision")]
+        assert any("Cy is away; the autopilot played for them:" in b for b in turns)
 
 
 # -- 3. Factions in mail ---------------------------------------------------------------------
@@ -158,10 +190,11 @@ def test_invitation_lists_the_options_in_words(app: Flask, make_app: MakeApp) ->
     with mail_app(make_app).app_context():
         new_game(THREE, options={"new_gaia_rescue": "low"}, time_per_move_hours=24)
         body = outbox(kind="invitation")[0].text_body
-        assert "Factions on · New Gaia rescue (a re-rolled ship is rescued) on 1–3" in body
-        assert "24 hours per move" in body and "draft of Faction boards" in body
+        assert "Options: Factions on, New Gaia rescue on 1–3, 24 hours per move." in body
+        assert "draft of Faction boards" in body
         new_game(THREE, options={"factions": False}, seed=8)
-        assert "Factions off (the base game)" in outbox(kind="invitation")[-1].text_body
+        assert "Options: base game (no Factions), 48 hours per move." in \
+            outbox(kind="invitation")[-1].text_body
 
 
 def test_the_draft_mail_offers_the_boards_with_their_effects_to_the_chooser_only(
@@ -182,6 +215,19 @@ def test_the_draft_mail_offers_the_boards_with_their_effects_to_the_chooser_only
             if row.seat != 2:
                 for fid in offered:
                     assert FACTIONS[fid].name not in row.text_body
+
+
+def test_the_draft_ends_with_seat_0s_your_turn_mail(app: Flask, make_app: MakeApp) -> None:
+    with mail_app(make_app).app_context():
+        game = new_game(THREE, options=FACTIONS_ON)
+        finish_draft(game)  # seat 0 chooses last, then plays first: the awaited seat stays 0
+        state = GameState.from_json(game.state)
+        assert awaited(state) == 0 and state.turn.rolled
+        mail = outbox(kind="your_turn", seat=0)
+        assert len(mail) == 1
+        dice = "  ".join(str(v) for v in state.turn.rolled)
+        assert f"Your roll     {dice}" in mail[0].text_body
+        assert "You chose " not in mail[0].text_body  # its own choice is not "since"
 
 
 def test_your_turn_names_your_faction_and_your_own_agendas_only(
@@ -254,6 +300,11 @@ NAMES = ["Ana", "Ben", "Cy"]
       {"kind": "shot", "seat": 0, "card": "plasma_cannon", "facility": "shipyard",
        "ships": ["B1"], "to": "stock"}],
      "Ana discarded Plasma Cannon and sent 1 ship at the Shipyard to the stock."),
+    ([{"kind": "discarded_card", "seat": 1, "card": "multiverse_window"},
+      {"kind": "revealed_agenda", "seat": 1, "agenda": "six_ore", "half": "in_game",
+       "auto": False}],
+     "Ben discarded Multiverse Window and revealed the Agenda “Six Ore”, scored through the "
+     "Multiverse Window without meeting its condition (+1 VP)."),
     ([{"kind": "draft_ended", "left_out": ["scavenger_fleet"]}],
      "The Faction draft is over; the game begins."),
 ])

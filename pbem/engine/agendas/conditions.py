@@ -14,7 +14,7 @@ from typing import Any
 
 from ..board import group_count
 from ..ids import Card, Facility, Territory
-from ..lookup import ships_at
+from ..lookup import commander, ships_at
 from ..scoring import vp
 from ..state import GameState
 
@@ -54,10 +54,9 @@ def _four_unique(state: GameState, seat: int) -> bool:
 
 
 def _mine(state: GameState, seat: int, facility: str) -> list[int]:
-    """Slots at `facility` holding a ship of `seat`'s fleet."""
-    relic = state.relic_owner == seat
-    return [s.slot for s in ships_at(state, facility)
-            if s.owner == seat or relic and s.owner is None]
+    """Slots at `facility` holding a ship of `seat`'s fleet: the Relic Ship and a ship
+    borrowed this turn included (ruling B20)."""
+    return [s.slot for s in ships_at(state, facility) if commander(state, s) == seat]
 
 
 def fill_mine(state: GameState, seat: int) -> bool:
@@ -67,9 +66,7 @@ def fill_mine(state: GameState, seat: int) -> bool:
 
 
 def artifact_eight(state: GameState, seat: int) -> bool:
-    relic = state.relic_owner == seat
-    ships = [s for s in ships_at(state, Facility.ALIEN_ARTIFACT)
-             if s.owner == seat or relic and s.owner is None]
+    ships = [s for s in ships_at(state, Facility.ALIEN_ARTIFACT) if commander(state, s) == seat]
     return len(ships) == 4 and sum(s.value for s in ships) == 8
 
 
@@ -79,12 +76,11 @@ def fill_solar(state: GameState, seat: int, facts: Facts) -> bool:
     empty = facts.get("solar_empty", [])
     if not empty:
         return False
-    relic = state.relic_owner == seat
     mine: set[int] = set()
     taken: set[int] = set()
     for s in ships_at(state, Facility.SOLAR_CONVERTER):  # asked after every action
         taken.add(s.slot)
-        if s.owner == seat or relic and s.owner is None:
+        if commander(state, s) == seat:  # a ship borrowed this turn too (ruling B20)
             mine.add(s.slot)
     full = len(taken) == group_count(state, Facility.SOLAR_CONVERTER)
     return full and set(empty) <= mine

@@ -2,11 +2,12 @@
 
 Use, 2 fuel: take one ship of a colour from the Maintenance Bay (yours too) and roll it; it
 is your unplaced ship for this turn. Its ids are kept in `Turn.facts["servo_ships"]`, which
-`lookup.unplaced_indices` reads, so docking, the must-dock rule (B9) and the other cards see
-it as yours this turn (ruling B20). It may never dock at the Terraforming Station. Unplaced
-at the end of your turn it goes to the Maintenance Bay; docked, it stays until its owner
-gathers it at their next turn, wherever it is. Ownership never changes. The Relic Ship is not
-taken (docs/rulings-log.md L-T8).
+`lookup.commander` and `lookup.unplaced_indices` read, so docking, the must-dock rule (B9),
+the other cards and the Agenda conditions see it as yours during this turn, wherever it is,
+and as its owner's from the end of the turn (ruling B20). It may never dock at the
+Terraforming Station. Unplaced at the end of your turn it goes to the Maintenance Bay;
+docked, it stays until its owner gathers it at their next turn, wherever it is. Ownership
+never changes. The Relic Ship is not taken (docs/rulings-log.md L-T8).
 Discard: every ship docked at one facility goes to the Maintenance Bay; a ship on the
 Terraforming Station goes to the stock instead (the Relic Ship home), as with the Plasma
 Cannon.
@@ -22,7 +23,7 @@ from ..actions import Action, register_action
 from ..board import LAYOUT
 from ..events import Event, event
 from ..ids import COLOURS, FACILITY_NAMES, Card, Facility
-from ..lookup import SERVO_SHIPS, borrowed_indices
+from ..lookup import SERVO_SHIPS
 from ..notation import facility_id, seat_of
 from ..state import BAY, STOCK, UNPLACED, GameState
 from ..territories import send_to_bay, send_to_stock
@@ -83,15 +84,6 @@ def use(state: GameState, action: UseAstrogationServo, events: list[Event]) -> N
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
     return [UseAstrogationServo(seat, owner) for owner in range(state.players)]
-
-
-def unplaced_borrowed(state: GameState) -> list[int]:
-    """Borrowed ships still unplaced: they go to the Maintenance Bay at the turn's end."""
-    return borrowed_indices(state)
-
-
-def is_borrowed(state: GameState, index: int) -> bool:
-    return state.ships[index].id in state.turn.facts.get(SERVO_SHIPS, ())
 
 
 def discard_refusal(state: GameState, action: DiscardAstrogationServo) -> str | None:

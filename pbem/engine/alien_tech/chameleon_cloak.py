@@ -5,8 +5,12 @@ the same values. The replaced ships go to the Maintenance Bay; you pay the facil
 gain its benefit as if you had docked (the Lunar Mine's "at least the highest" test and the
 Raiders' Outpost's bump sum do not apply; replacing the Raiders' run raids). Where the
 facility takes groups, one use replaces one whole group (docs/rulings-log.md L-T9); at a
-single-port facility any number of ships. Never at the Terraforming Station (nor at a
-Faction facility); at the Colonist Hub only with 5 players.
+single-port facility any number of ships. Never at the Terraforming Station; at the Colonist
+Hub only with 5 players. A Faction facility is an orbital facility (ruling F5): a replacement
+there pays the access fee to the board's owner (unless that is you) and any further cost, meets
+its need (New Gaia: your ship terraformed this turn; never the Smuggler's Alliance, which
+docks only with a Raiders' run) and gains its benefit (docs/rulings-log.md L-T9). The
+facility's cost is tested after the Cloak's 2 fuel.
 Discard: swap all colonies of two territories, not if either holds the Repulsor Field.
 
 Targets are written like the Plasma Cannon's: `use chameleon_cloak alien_artifact red 5 red 6`.
@@ -23,16 +27,20 @@ from ..actions import Action, Dock, register_action
 from ..board import LAYOUT
 from ..errors import InvalidAction
 from ..events import Event, event
-from ..ids import FACILITY_NAMES, TERRITORY_NAMES, Card, Facility, Field
+from ..ids import FACILITY_NAMES, FACTION_NAMES, TERRITORY_NAMES, Card, Facility, Field
+from ..lookup import commander
 from ..notation import facility_id, seat_of, territory_id
 from ..state import GameState, territories
 from ..territories import send_to_bay, update_control
 from . import plasma_cannon
-from .common import ship_word, words_count
-from .plasma_cannon import UsePlasmaCannon, commander
+from .common import ship_word, with_pohl, words_count
+from .plasma_cannon import UsePlasmaCannon
 
 ID = Card.CHAMELEON_CLOAK
 BASE_FACILITIES = frozenset(f.value for f in Facility) - {Facility.MAINTENANCE_BAY}
+# the menu's order: the base facilities as before, then the Faction facilities (ruling F5)
+PLACES = (*sorted(BASE_FACILITIES), *FACTION_NAMES)
+COST = 2
 SINGLES = ("single", "six")
 
 
@@ -64,7 +72,7 @@ DISCARD = DiscardChameleonCloak
 
 
 def _place_refusal(state: GameState, facility: str) -> str | None:
-    if facility not in BASE_FACILITIES:
+    if facility not in BASE_FACILITIES and facility not in FACTION_NAMES:
         return f"there is no orbital facility called '{facility}' where it works."
     if facility == Facility.TERRAFORMING_STATION:
         return "it may not be used at the Terraforming Station (ruling T2)."
@@ -95,17 +103,21 @@ def _mine(state: GameState, action: UseChameleonCloak) -> list[int] | str:
 
 
 def _cost_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
-    """The facility's cost and needs, without the tests a replacement skips (ruling T2)."""
+    """The facility's cost and needs, without the tests a replacement skips (ruling T2),
+    judged once the Cloak's own fuel is paid."""
     facility = action.facility
-    if facility in (Facility.SHIPYARD, Facility.COLONY_CONSTRUCTOR, Facility.COLONIST_HUB):
+    if facility in (Facility.SHIPYARD, Facility.COLONY_CONSTRUCTOR, Facility.COLONIST_HUB) \
+            or facility in FACTION_NAMES:
         module = facilities.MODULES[facility]
-        reason = module.refuse(state, action.seat, Dock(action.seat, facility, action.ships))
+        trial = state.trial()  # only the seats change on it
+        trial.seats[action.seat].fuel -= with_pohl(state, action.seat, COST)
+        reason = module.refuse(trial, action.seat, Dock(action.seat, facility, action.ships))
         return str(reason) if reason else None
     return None
 
 
 def use_fuel(state: GameState, action: UseChameleonCloak) -> int:
-    return 2
+    return COST
 
 
 def use_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
@@ -142,8 +154,8 @@ def use(state: GameState, action: UseChameleonCloak, events: list[Event]) -> Non
 def _opponents(state: GameState, seat: int, facility: str) -> list[tuple[int, int, bool, int]]:
     """(owner, value, is the Relic Ship, slot) of opponents' ships at a facility."""
     out = []
-    for i, s in enumerate(state.ships):
-        owner = commander(state, i)
+    for s in state.ships:
+        owner = commander(state, s)  # a ship you borrowed this turn is yours (ruling B20)
         if s.loc == facility and owner is not None and owner != seat:
             out.append((owner, s.value, s.is_relic, s.slot))
     return sorted(out)
@@ -158,7 +170,7 @@ def _action(seat: int, facility: str, ships: list[tuple[int, int, bool, int]]) -
 def use_candidates(state: GameState, seat: int) -> list[Action]:
     """Each opponent's ship (or group) alone, and at single-port facilities all of them."""
     out: list[Action] = []
-    for facility in sorted(BASE_FACILITIES):
+    for facility in PLACES:
         if _place_refusal(state, facility) or not state.at(facility):
             continue
         others = _opponents(state, seat, facility)

@@ -14,6 +14,7 @@ from .. import fields
 from ..actions import Action, register_action
 from ..events import Event
 from ..ids import Card, Field
+from ..lookup import unplaced_indices
 from ..notation import territory_id
 from ..state import UNPLACED, GameState, territories
 from .common import no_ship, set_value, ship_text, ship_word, unplaced_tokens, words_count
@@ -54,11 +55,13 @@ def use_fuel(state: GameState, action: UseGravityManipulator) -> int:
 def _ships(state: GameState, action: UseGravityManipulator) -> tuple[int, int] | str:
     """Indices of the two different ships, or why they cannot be found."""
     found: list[int] = []
+    relic_ship = state.ships[-1]
+    mine = unplaced_indices(state, action.seat)  # a borrowed ship too (ruling B20)
+    if state.relic_owner == action.seat and relic_ship.loc == UNPLACED:
+        mine = [*mine, len(state.ships) - 1]
     for value, relic in ((action.down, action.down_relic), (action.up, action.up_relic)):
-        index = next((i for i, s in enumerate(state.ships) if i not in found
-                      and s.loc == UNPLACED and s.value == value
-                      and (s.is_relic if relic else s.owner == action.seat)
-                      and (not relic or state.relic_owner == action.seat)), None)
+        index = next((i for i in mine if i not in found and state.ships[i].value == value
+                      and state.ships[i].is_relic == relic), None)
         if index is None:
             if found:
                 return f"you need two different unplaced ships; no other shows {value}."

@@ -21,6 +21,7 @@ from ..board import LAYOUT, group_size, shape
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..ids import COLOURS, FACILITY_NAMES, TERRITORY_NAMES, Card, Facility
+from ..lookup import commander, is_borrowed
 from ..notation import facility_id, seat_of, territory_id
 from ..state import UNPLACED, GameState, territories
 from ..territories import add_colony, remove_colony
@@ -69,10 +70,9 @@ def _docked(state: GameState, action: UseOrbitalTeleporter) -> int | str:
         return f"there is no orbital facility called '{action.facility}'."
     if action.facility == Facility.TERRAFORMING_STATION:
         return "a ship cannot be moved off the Terraforming Station."
-    for i, s in enumerate(state.ships):
-        mine = state.relic_owner == action.seat if s.is_relic else s.owner == action.seat
-        if mine and s.loc == action.facility and s.value == action.ship \
-                and s.is_relic == action.relic:
+    for i, s in enumerate(state.ships):  # a ship you borrowed this turn is yours (B20)
+        if s.loc == action.facility and s.value == action.ship and s.is_relic == action.relic \
+                and commander(state, s) == action.seat:
             return i
     what = "Relic Ship" if action.relic else "ship"
     return f"you have no {what} showing {action.ship} docked at the " \
@@ -92,14 +92,9 @@ def _lift(state: GameState, index: int, events: list[Event]) -> None:
         same = sum(1 for s in state.ships if s.loc == ship.loc and s.slot == ship.slot)
         if same == 2:
             state.turn.market_rates.remove(ship.value)
-    events.append(event("teleported", commander(state, index), ship=ship.id,
+    events.append(event("teleported", commander(state, ship), ship=ship.id,
                         came_from=ship.loc))
     ship.loc, ship.slot = UNPLACED, -1
-
-
-def commander(state: GameState, index: int) -> int | None:
-    ship = state.ships[index]
-    return state.relic_owner if ship.is_relic else ship.owner
 
 
 def use_refusal(state: GameState, action: UseOrbitalTeleporter) -> str | None:
@@ -110,6 +105,9 @@ def use_refusal(state: GameState, action: UseOrbitalTeleporter) -> str | None:
         return "the ship must move to a different facility from the one it left."
     if action.to not in facilities.MODULES:
         return f"there is no orbital facility called '{action.to}' to dock at."
+    if action.to == Facility.TERRAFORMING_STATION and is_borrowed(state, state.ships[index]):
+        return ("a ship taken with the Astrogation Servo may never dock at the Terraforming "
+                "Station (ruling T1).")
     trial = state.trial()  # the fuel, the ship and the Market rates change on it
     trial.seats[action.seat].fuel -= with_pohl(state, action.seat, COST)
     _lift(trial, index, [])
@@ -121,13 +119,29 @@ def use(state: GameState, action: UseOrbitalTeleporter, events: list[Event]) -> 
     index = _docked(state, action)
     assert isinstance(index, int)
     _lift(state, index, events)
+    waiting = [i for i, s in enumerate(state.ships) if s.loc == UNPLACED and i != index]
     facilities.do_dock(state, _dock(action), events)
+    _keep_moved(state, index, waiting)
+
+
+def _keep_moved(state: GameState, index: int, waiting: list[int]) -> None:
+    """The moved ship itself stays docked. Docking picks ships by value, so it may take an
+    unplaced ship of yours showing the same value instead of a borrowed one moved (or the
+    reverse); those two change places, so each colour is where the player put it (B20)."""
+    moved = state.ships[index]
+    if moved.loc != UNPLACED:
+        return
+    other = next((state.ships[i] for i in waiting if state.ships[i].loc != UNPLACED
+                  and state.ships[i].value == moved.value and not state.ships[i].is_relic
+                  and state.ships[i].owner != moved.owner), None)
+    if other is not None:
+        moved.loc, moved.slot, other.loc, other.slot = other.loc, other.slot, UNPLACED, -1
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
-    mine = sorted({(s.loc, s.value, s.is_relic) for i, s in enumerate(state.ships)
+    mine = sorted({(s.loc, s.value, s.is_relic) for s in state.ships
                    if s.loc in LAYOUT and s.loc != Facility.TERRAFORMING_STATION
-                   and commander(state, i) == seat})
+                   and commander(state, s) == seat})
     tokens = unplaced_tokens(state, seat)
     out: list[Action] = []
     for source, value, relic in mine:

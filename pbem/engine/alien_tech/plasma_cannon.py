@@ -2,7 +2,9 @@
 
 Use, 1 fuel per ship: remove any number of other players' ships from one facility. They go to
 the Maintenance Bay; a ship taken off the Terraforming Station goes to the stock instead (the
-Relic Ship home to Burroughs Desert). Never your own ships.
+Relic Ship home to Burroughs Desert). Never your own ships: the Relic Ship is its owner's,
+and a ship you borrowed this turn is yours until the end of your turn (ruling B20,
+`lookup.commander`); on a later turn it is its owner's like any of their ships.
 Discard: send one other player's docked ship to the stock (the Relic Ship home). Legal only
 when that player keeps at least 3 ships of their colour; a ship on the Terraforming Station
 and the Relic Ship do not count as theirs for this test (ruling B6).
@@ -21,6 +23,7 @@ from ..board import LAYOUT
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..ids import COLOURS, FACILITY_NAMES, SHIPS_MIN, Card, Facility
+from ..lookup import commander, is_borrowed
 from ..notation import facility_id, seat_of
 from ..state import STOCK, GameState
 from ..territories import send_to_bay, send_to_stock
@@ -59,11 +62,6 @@ USE = UsePlasmaCannon
 DISCARD = DiscardPlasmaCannon
 
 
-def commander(state: GameState, index: int) -> int | None:
-    ship = state.ships[index]
-    return state.relic_owner if ship.is_relic else ship.owner
-
-
 def find(state: GameState, seat: int, facility: str, owner: int, value: int, relic: bool,
          taken: list[int]) -> int | str:
     """The target ship's index, or why there is none."""
@@ -73,11 +71,16 @@ def find(state: GameState, seat: int, facility: str, owner: int, value: int, rel
         return "there is no such player in this game."
     if owner == seat:
         return "you can never target your own ships."
-    found = sorted((s.slot, i) for i, s in enumerate(state.ships)
-                   if i not in taken and s.loc == facility and s.value == value
-                   and s.is_relic == relic and commander(state, i) == owner)
+    here = [(s.slot, i) for i, s in enumerate(state.ships)
+            if i not in taken and s.loc == facility and s.value == value and s.is_relic == relic]
+    found = sorted((slot, i) for slot, i in here if commander(state, state.ships[i]) == owner)
     if not found:
         what = "Relic Ship" if relic else "ship"
+        if any(state.ships[i].owner == owner and is_borrowed(state, state.ships[i])
+               for _, i in here):  # ruling B20: the borrower's during the borrower's turn
+            return (f"the {COLOURS[owner]} {what} showing {value} at the "
+                    f"{FACILITY_NAMES[facility]} is your borrowed ship this turn; you can "
+                    "never target your own ships (ruling B20).")
         return f"{COLOURS[owner]} has no {what} showing {value} at the {FACILITY_NAMES[facility]}."
     return found[0][1]
 
@@ -122,9 +125,9 @@ def _others(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool]
     """facility -> (owner, value, is the Relic Ship) of other players' ships there, in ship
     order (one pass over the ships for the whole menu)."""
     out: dict[str, list[tuple[int, int, bool]]] = {}
-    for i, s in enumerate(state.ships):
+    for s in state.ships:
         if s.loc in LAYOUT:
-            owner = commander(state, i)
+            owner = commander(state, s)
             if owner is not None and owner != seat:
                 out.setdefault(s.loc, []).append((owner, s.value, s.is_relic))
     return out
@@ -149,7 +152,9 @@ def use_candidates(state: GameState, seat: int) -> list[Action]:
 
 
 def colour_count(state: GameState, owner: int) -> int:
-    """Ships of `owner`'s colour in play, less any on the Terraforming Station (ruling B6)."""
+    """Ships of `owner`'s colour in play, less any on the Terraforming Station (ruling B6).
+    A ship of that colour borrowed by another player still counts: the test is about colour,
+    and ownership never changes (ruling B20, docs/rulings-log.md L-T13)."""
     return sum(1 for s in state.ships
                if s.owner == owner and s.loc not in (STOCK, TERRAFORMING))
 

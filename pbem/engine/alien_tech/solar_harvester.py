@@ -1,6 +1,7 @@
 """Solar Harvester (Factions, ruling T8).
 
-Use, once per turn, free: gain 1 fuel per opponent ship docked at the Solar Converter. It
+Use, once per turn, free: gain 1 fuel per opponent ship docked at the Solar Converter (a ship
+you borrowed this turn is yours, ruling B20; a ship at a Faction facility never counts). It
 has no fuel cost, so the Oscillation Capacitor cannot repeat it (ids.toml [tech]).
 Discard: every other player returns all their fuel to the supply.
 """
@@ -13,10 +14,10 @@ from typing import ClassVar
 from ..actions import Action, register_action
 from ..events import Event, event
 from ..ids import Card, Facility
+from ..lookup import commander, ships_at
 from ..payments import gain
 from ..state import GameState
 from .common import words_count
-from .plasma_cannon import commander
 
 ID = Card.SOLAR_HARVESTER
 CONVERTER = Facility.SOLAR_CONVERTER
@@ -43,8 +44,9 @@ DISCARD = DiscardSolarHarvester
 
 
 def opponent_ships(state: GameState, seat: int) -> int:
-    return sum(1 for i, s in enumerate(state.ships)
-               if s.loc == CONVERTER and commander(state, i) not in (None, seat))
+    """Ships at the Solar Converter commanded by another player: a ship you borrowed this turn
+    is yours, not an opponent's (ruling B20)."""
+    return sum(1 for s in ships_at(state, CONVERTER) if commander(state, s) not in (None, seat))
 
 
 def use_fuel(state: GameState, action: UseSolarHarvester) -> int:

@@ -18,6 +18,7 @@ from ..deck import gain_card
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..ids import CARD_NAMES, Card
+from ..lookup import unplaced_indices
 from ..notation import card_id
 from ..state import UNPLACED, GameState
 from .common import card_name, ship_text, ship_word, unplaced_tokens, words_count
@@ -63,9 +64,9 @@ def _ships(state: GameState, action: UseTemporalWarper) -> list[int] | str:
             return "the Relic Ship's value must be one of the ships re-rolled."
         wanted.remove(action.relic)
         chosen.append(len(state.ships) - 1)
+    mine = unplaced_indices(state, action.seat)  # a borrowed ship too (ruling B20)
     for value in wanted:
-        index = next((i for i, s in enumerate(state.ships) if i not in chosen
-                      and s.owner == action.seat and s.loc == UNPLACED and s.value == value),
+        index = next((i for i in mine if i not in chosen and state.ships[i].value == value),
                      None)
         if index is None:
             return f"you have no unplaced ship showing {value} left to re-roll."
@@ -94,7 +95,7 @@ def use(state: GameState, action: UseTemporalWarper, events: list[Event]) -> Non
 def use_candidates(state: GameState, seat: int) -> list[Action]:
     """Each single ship, and every ship showing less than k (k = 2..7): natural choices."""
     tokens = unplaced_tokens(state, seat)
-    hand = [(s.value, False) for s in state.ships if s.owner == seat and s.loc == UNPLACED]
+    hand = [(state.ships[i].value, False) for i in unplaced_indices(state, seat)]
     hand += [t for t in tokens if t[1]]
     out: list[Action] = [UseTemporalWarper(seat, (v,), v if r else None) for v, r in tokens]
     seen: set[tuple[tuple[int, ...], int | None]] = {(a.ships, a.relic) for a in out

@@ -22,7 +22,7 @@ from ..ids import (
     Faction,
     Territory,
 )
-from ..lookup import ships_at
+from ..lookup import commander, ships_at
 from ..payments import can_pay, pay
 from ..state import GameState
 from ..territories import has_bonus
@@ -50,7 +50,7 @@ def slot(state: GameState, seat: int) -> int:
 def free_ports(state: GameState, seat: int) -> int:
     if freeform(state):
         docked = ships_at(state, ID)
-        mine = sum(1 for s in docked if (state.relic_owner if s.is_relic else s.owner) == seat)
+        mine = sum(1 for s in docked if commander(state, s) == seat)  # ruling B20
         return min(HUB_TRACKS * HUB_PORTS_PER_TRACK - len(docked), HUB_PORTS_PER_TRACK - mine)
     track = state.seats[seat].hub_track
     used = sum(1 for s in ships_at(state, ID) if s.slot == track)

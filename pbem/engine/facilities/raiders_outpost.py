@@ -11,7 +11,7 @@ from ..actions import Dock, EndRaid, Steal, StealCard
 from ..deck import gain_card
 from ..events import Event, event
 from ..ids import CARD_NAMES, RAID_RESOURCES, Card, Facility, Faction
-from ..lookup import ships_at
+from ..lookup import commander, ships_at
 from ..state import GameState
 from ..territories import send_to_bay
 
@@ -36,8 +36,10 @@ def refuse(state: GameState, seat: int, action: Dock) -> str | None:
 def before_dock(state: GameState, action: Dock, events: list[Event]) -> None:
     bumped = [i for i, s in enumerate(state.ships) if s.loc == ID]
     if bumped:
-        owners = sorted({state.ships[i].owner for i in bumped}, key=lambda o: -1 if o is None
-                        else o)
+        # whose ships were bumped (ruling B20): the Relic Ship its owner's, a ship borrowed
+        # this turn the borrower's ("bump yourself", ruling A3)
+        owners = sorted({commander(state, state.ships[i]) for i in bumped},
+                        key=lambda o: -1 if o is None else o)
         events.append(event("bumped", action.seat, facility=ID,
                             ships=[state.ships[i].id for i in bumped], owners=owners))
     for i in bumped:

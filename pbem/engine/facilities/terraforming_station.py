@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..actions import Dock
 from ..events import Event
 from ..ids import SHIPS_MIN, TERRAFORMING_COST, Facility, Faction
-from ..lookup import SERVO_SHIPS, unplaced_indices
+from ..lookup import SERVO_SHIPS, is_borrowed, unplaced_indices
 from ..payments import can_pay, pay
 from ..state import STOCK, GameState
 from .landing import colony_source, start_landing
@@ -19,13 +19,13 @@ VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_re
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
     if colony_source(state, seat) is None:
         return "Terraforming Station: you have no colony left to land."
-    servo = state.turn.facts.get(SERVO_SHIPS, ())
-    if action.relic is None and servo and not any(
-            state.ships[i].value == 6 and state.ships[i].id not in servo
+    if action.relic is None and SERVO_SHIPS in state.turn.facts and not any(
+            state.ships[i].value == 6 and not is_borrowed(state, state.ships[i])
             for i in unplaced_indices(state, seat)):
         return ("Terraforming Station: a ship taken with the Astrogation Servo may never dock "
                 "here (ruling T1).")
     if action.relic is None:
+        # ships of your colour (ownership, ruling B20), borrowed by someone or not
         in_play = sum(1 for s in state.ships if s.owner == seat and s.loc != STOCK)
         if in_play - 1 < SHIPS_MIN:
             return ("Terraforming Station: the ship is used up, and you may not go below 3 "

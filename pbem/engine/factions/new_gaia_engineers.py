@@ -13,6 +13,7 @@ from .. import dice
 from ..actions import Dock
 from ..events import Event, event
 from ..ids import Facility, Faction
+from ..lookup import commander
 from ..state import GameState
 from ..territories import NEW_GAIA_MARK
 from . import common
@@ -25,8 +26,7 @@ STATION = Facility.TERRAFORMING_STATION
 def terraformed(state: GameState, seat: int) -> int | None:
     """Index of `seat`'s ship on the Terraforming Station (docked this turn), or None."""
     for i, ship in enumerate(state.ships):
-        commander = state.relic_owner if ship.is_relic else ship.owner
-        if ship.loc == STATION and commander == seat:
+        if ship.loc == STATION and commander(state, ship) == seat:
             return i
     return None
 

@@ -10,6 +10,7 @@ import pytest
 from pbem.engine import apply, check, format_action, legal_actions, parse_action
 from pbem.engine.errors import IllegalAction
 from pbem.engine.events import Event
+from pbem.engine.lookup import unplaced
 from pbem.engine.scenario import build_state
 from pbem.engine.state import GameState
 
@@ -54,4 +55,4 @@ def menu(state: GameState, seat: int | None = None) -> set[str]:
 
 
 def values(state: GameState, seat: int) -> list[int]:
-    return sorted(s.value for s in state.unplaced(seat))
+    return sorted(s.value for s in unplaced(state, seat))

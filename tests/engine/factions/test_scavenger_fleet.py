@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pbem.engine.lookup import unplaced
+
 from .helpers import act, position, refused
 
 BOARDS = ["scavenger", "corex", "dark_space", "uranian"]
@@ -25,11 +27,11 @@ def test_owner_rolls_a_new_ship_at_once_and_it_is_unplaced() -> None:
     state = position(boards=BOARDS, next_dice=[3],
                      seats={"red": {"fuel": 1, "ore": 1, "unplaced": [4, 4]}})
     state = act(state, "dock 4 4 shipyard")
-    assert sorted(s.value for s in state.unplaced(0)) == [3]
+    assert sorted(s.value for s in unplaced(state, 0)) == [3]
 
 
 def test_others_build_into_the_maintenance_bay() -> None:
     state = position(boards=BOARDS, turn="green",
                      seats={"green": {"fuel": 1, "ore": 1, "unplaced": [4, 4]}})
     state = act(state, "dock 4 4 shipyard")
-    assert state.unplaced(1) == []
+    assert unplaced(state, 1) == []

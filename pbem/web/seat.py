@@ -1,0 +1,96 @@
+"""The turn page's "Your seat" forms: ``POST /play/<seat_link>/vacation|settings|back``.
+
+Each form carries the CSRF token (checked by Flask-WTF) and the signed form token, exactly as
+``act`` and ``undo``; each calls one service and redirects (303) to the page, or shows the
+page again with the refusal's sentence and the status of its error (nothing was changed: the
+service rolled back). Only the vacation form insists on the page's version: a repeated or
+stale vacation form would spend the allowance twice, while settings and "I'm back" are
+harmless to repeat and should not fail because another player moved meanwhile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, redirect, request, url_for
+from marshmallow import Schema, ValidationError
+
+from pbem.services import seat_settings, tokens, vacation
+from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
+from pbem.web.forms import SettingsForm, UndoForm, VacationForm, first_errors
+from pbem.web.play import Notice, render_turn
+
+bp = Blueprint("seat", __name__)
+
+REFUSALS = (BadInput, GameNotActive, NotAllowed, StaleVersion)
+TITLES = {"vacation": "No vacation was taken.", "settings": "Nothing was saved.",
+          "back": "Nothing was changed."}
+
+
+class Refused(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+def _load(schema: Schema, seat_link: str) -> tuple[Any, Any, dict[str, Any], int]:
+    """The seat's game and seat, the parsed form and the version its form token names."""
+    game, seat = tokens.resolve_seat_link(seat_link)
+    try:
+        data: dict[str, Any] = schema.load(request.form)
+    except ValidationError as exc:
+        raise Refused(400, next(iter(first_errors(exc.normalized_messages()).values())))\
+            from None
+    version = tokens.read_form_token(data["form_token"], game.public_id, seat.index)
+    return game, seat, data, version
+
+
+def _answer(seat_link: str, what: str, work: Any) -> Response:
+    try:
+        work()
+    except Refused as exc:
+        return _refused(seat_link, what, exc.status, exc.message)
+    except REFUSALS as exc:
+        text = exc.message
+        if isinstance(exc, StaleVersion):
+            text += " Here is the game now."
+        return _refused(seat_link, what, 409 if isinstance(exc, StaleVersion) else exc.status,
+                        text)
+    return redirect(url_for("play.turn", seat_link=seat_link, done=what),  # type: ignore[return-value]
+                    303)
+
+
+def _refused(seat_link: str, what: str, status: int, text: str) -> Response:
+    game, seat = tokens.resolve_seat_link(seat_link)  # re-read: the service rolled back
+    return render_turn(game, seat, seat_link, status=status, seat_open=True,
+                       notice=Notice("refused", TITLES[what], text))
+
+
+@bp.post("/play/<seat_link>/vacation")
+def take_vacation(seat_link: str) -> Response:
+    def work() -> None:
+        game, seat, data, version = _load(VacationForm(), seat_link)
+        vacation.declare_vacation(game.id, seat.index, data["days"], expected_version=version)
+
+    return _answer(seat_link, "vacation", work)
+
+
+@bp.post("/play/<seat_link>/settings")
+def save_settings(seat_link: str) -> Response:
+    def work() -> None:
+        game, seat, data, _ = _load(SettingsForm(), seat_link)
+        seat_settings.update_settings(
+            game.id, seat.index, notify=data["notify"], timezone=data["timezone"],
+            quiet_start=data["quiet_start"], quiet_end=data["quiet_end"])
+
+    return _answer(seat_link, "settings", work)
+
+
+@bp.post("/play/<seat_link>/back")
+def come_back(seat_link: str) -> Response:
+    def work() -> None:
+        game, seat, _, _ = _load(UndoForm(), seat_link)
+        seat_settings.come_back(game.id, seat.index)
+
+    return _answer(seat_link, "back", work)
+
