@@ -107,4 +107,4 @@ def _autopilot_playing(game: Game, seat_index: int, now: datetime) -> bool:
             Deadline.game_id == game.id, Deadline.seat == seat_index,
             Deadline.done_at.is_(None), Deadline.lease_until.is_not(None))
     )
-    return any(clock.as_utc(lease) > now for lease in leases)
+    return any(lease is not None and clock.as_utc(lease) > now for lease in leases)

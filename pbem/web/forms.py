@@ -51,7 +51,8 @@ class VacationForm(Schema):
         "invalid": "Days off must be a whole number."})
 
 
-QUIET_HOURS = {"required": "Choose your quiet hours.", "invalid": "Quiet hours are whole hours."}
+QUIET_HOURS: dict[str, Any] = {"required": "Choose your quiet hours.",
+                               "invalid": "Quiet hours are whole hours."}
 
 
 class SettingsForm(Schema):
