@@ -94,7 +94,7 @@ def free_port() -> int:
 
 def start_server(url: str, port: int, workers: int, threads: int) -> subprocess.Popen[bytes]:
     env = dict(os.environ, DATABASE_URL=url, SECRET_KEY=SECRET, MAIL_BACKEND="dev")
-    app = "pbem.app:create_app({'API_RATE_LIMIT': 0})"
+    app = "pbem.app:create_app({'API_RATE_LIMIT': 0, 'TOKEN_RATE_LIMIT': 0})"
     proc = subprocess.Popen(
         [str(Path(sys.executable).parent / "gunicorn"), "--config", "gunicorn.conf.py",
          "-w", str(workers), "--threads", str(threads), "-b", f"127.0.0.1:{port}",

@@ -74,7 +74,10 @@ def _empty_database_url(kind: str, directory: Path, schema: str) -> str:
 
 def build_app(db_url: str, instance_path: Path, **overrides: Any) -> Flask:
     """An app on ``db_url`` whose instance folder is a temp dir, never the checkout's."""
-    config = {"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": db_url}
+    config = {"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": db_url,
+              # Whole games are played through the pages in a few seconds; the limits
+              # themselves are tested in tests/web/test_rate_limits.py.
+              "TOKEN_RATE_LIMIT": 0}
     config.update(overrides)
     return create_app(config, instance_path=instance_path)
 

@@ -31,6 +31,7 @@ from pbem.services.errors import BadInput
 from pbem.web.board_svg import board_svg
 from pbem.web.forms import NewGameForm, first_errors, new_game_input
 from pbem.web.play import result_words
+from pbem.web.ratelimit import limit_posts
 from pbem.web.reads import game_by_public_id, log_rows, time_left
 from pbem.web.turn_factions import public_seats
 
@@ -39,6 +40,7 @@ bp = Blueprint("games", __name__)
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> Response | str:
+    limit_posts("new_game")
     if request.method == "GET":
         form = new_game_input(request.form, blank=True)
         if request.args.get("rematch"):  # the host's "rematch" link in the game-over mail

@@ -17,6 +17,7 @@ from pbem.extensions import db
 from pbem.mail import links, notify
 from pbem.services import tokens
 from pbem.web.forms import MagicForm, first_errors
+from pbem.web.ratelimit import limit_posts
 from pbem.web.reads import seats_of_email, time_left
 
 bp = Blueprint("me", __name__)
@@ -24,6 +25,7 @@ bp = Blueprint("me", __name__)
 
 @bp.route("/me", methods=["GET", "POST"])
 def ask() -> Any:
+    limit_posts("magic_link")
     if request.method == "GET":
         return render_template("me/ask.html", errors={}, sent=False, email="")
     try:
