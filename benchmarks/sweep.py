@@ -30,9 +30,10 @@ import sqlalchemy as sa
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pbem.app import create_app  # noqa: E402
+from pbem.engine import GameState, awaited  # noqa: E402
 from pbem.extensions import db  # noqa: E402
 from pbem.models import Deadline, Game, Outbox, Seat  # noqa: E402
-from pbem.scheduler.deadlines import due_rows_query, sweep  # noqa: E402
+from pbem.scheduler.deadlines import due_rows_query, sweep, turn_key  # noqa: E402
 from pbem.services.games import SeatSpec, create_game  # noqa: E402
 
 SCHEMA = "pbem_bench"
@@ -65,6 +66,10 @@ def build(games: int, due_fraction: float) -> int:
         seats=[SeatSpec("Ana", "ana@example.org"), SeatSpec("Ben", "ben@example.org"),
                SeatSpec("Cy", "cy@example.org")],
     )
+    state = GameState.from_json(template.state)
+    waiting = awaited(state)  # the seat the game waits for (the draft's chooser with Factions)
+    assert waiting is not None
+    key = turn_key(state, template.seat(waiting))
     row = {c: _text(getattr(template, c)) for c in GAME_COLUMNS}
     seats = [{c: _text(getattr(s, c)) for c in SEAT_COLUMNS} for s in template.seats]
     db.session.execute(sa.delete(Deadline))
@@ -93,14 +98,14 @@ def build(games: int, due_fraction: float) -> int:
                 game_id = first_id + n
                 start = NOW - timedelta(hours=30 if n in due_games else rng.uniform(0, 23))
                 deadline = start + timedelta(hours=48)
-                key = "1:0:0:clock"
-                copy.write_row([game_id, 0, "reminder", key, deadline, start - timedelta(hours=40),
-                                start - timedelta(hours=40), 1, start])  # an old, done one
-                copy.write_row([game_id, 0, "reminder", key, deadline,
+                old = start - timedelta(hours=40)
+                copy.write_row([game_id, waiting, "reminder", key, deadline, old, old, 1,
+                                start])  # an old, done one
+                copy.write_row([game_id, waiting, "reminder", key, deadline,
                                 start + timedelta(hours=24), None, 0, start])
-                copy.write_row([game_id, 0, "reminder", key, deadline,
+                copy.write_row([game_id, waiting, "reminder", key, deadline,
                                 start + timedelta(hours=38.4), None, 0, start])
-                copy.write_row([game_id, 0, "timeout", key, deadline,
+                copy.write_row([game_id, waiting, "timeout", key, deadline,
                                 start + timedelta(hours=60), None, 0, start])
         raw.commit()
     finally:
