@@ -4,57 +4,21 @@ pages and pressing the buttons of the forms there. Every player gets the game-ov
 
 from __future__ import annotations
 
-import html
 import re
 
 import sqlalchemy as sa
 from flask import Flask
-from flask.testing import FlaskClient
 
-from pbem.engine import GameState, format_action
-from pbem.engine.bots import greedy_bot, redacted
 from pbem.extensions import db
 from pbem.models.game import Game
 from pbem.models.outbox import Outbox
 from tests.conftest import MakeApp
+from tests.page_play import play_from_the_page
 
 PEOPLE = [("Ana", "ana@newcomer.example.org"), ("Ben", "ben@newcomer.example.org"),
           ("Cy", "cy@newcomer.example.org")]
 MAILBOX_LINK = re.compile(r'href="/dev/mailbox/(\d+)"')
 TURN_LINK = re.compile(r'<a href="http://localhost(/play/[^"?]+)"')
-BUTTON = re.compile(r'<button[^>]*name="action" value="([^"]+)"')
-FORM_TOKEN = re.compile(r'name="form_token" value="([^"]+)"')
-PAGE_STEPS = 3000
-
-
-def _greedy_choice(app: Flask, link: str, choices: list[str]) -> str:
-    """The greedy bot's move if the page offers it, else the page's first button."""
-    with app.app_context():
-        game = db.session.scalars(sa.select(Game)).one()
-        state = GameState.from_json(game.state)
-        seat = state.turn.pending["seat"] if state.turn.pending else state.turn.seat
-        wanted = format_action(greedy_bot(redacted(state, seat), seat, [7, state.step]))
-    return wanted if wanted in choices else choices[0]
-
-
-def _play_from_the_page(app: Flask, client: FlaskClient, link: str) -> int:
-    """Press buttons on the turn page while it offers any; returns the moves posted."""
-    posted = 0
-    while posted < PAGE_STEPS:
-        page = client.get(link)
-        assert page.status_code == 200
-        body = page.get_data(as_text=True)
-        choices = [html.unescape(v) for v in BUTTON.findall(body)]
-        if not choices:
-            return posted
-        token = FORM_TOKEN.search(body)
-        assert token is not None
-        move = _greedy_choice(app, link, choices)
-        answer = client.post(f"{link}/act", data={"form_token": token.group(1),
-                                                  "action": move})
-        assert answer.status_code == 303, (move, answer.get_data(as_text=True)[:2000])
-        posted += 1
-    return posted
 
 
 def test_a_newcomer_plays_a_whole_game_from_the_dev_mailbox(app: Flask,
@@ -86,7 +50,7 @@ def test_a_newcomer_plays_a_whole_game_from_the_dev_mailbox(app: Flask,
                 assert found, "a turn mail holds the seat's turn link"
                 link = found.group(1)
         if link is not None:
-            moves += _play_from_the_page(web, client, link)
+            moves += play_from_the_page(web, client, link)
 
     with web.app_context():
         game = db.session.scalars(sa.select(Game)).one()
