@@ -296,16 +296,13 @@ def worker_pids(master: int) -> list[int]:
 
 def worker_rss_mb(master: int) -> list[float]:
     out = []
-    for pid in Path("/proc").iterdir():
-        if not pid.name.isdigit():
-            continue
+    for pid in worker_pids(master):
         try:
-            status = (pid / "status").read_text()
+            status = (Path("/proc") / str(pid) / "status").read_text()
         except OSError:
             continue
         fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
-        if fields.get("PPid", "").strip() == str(master):
-            out.append(int(fields["VmRSS"].split()[0]) / 1024)
+        out.append(int(fields["VmRSS"].split()[0]) / 1024)
     return out
 
 

@@ -9,8 +9,7 @@ key (int) or the public id (str) that URLs and tokens carry.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -23,6 +22,7 @@ from pbem.scheduler import deadlines
 from pbem.services import turns
 from pbem.services.archive import export_game, import_game, verify_replay
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed
+from pbem.services.transaction import transaction
 from pbem.services.turns import GameRef, Step
 from pbem.services.validation import clean_email, clean_hours, clean_name, clean_timezone
 
@@ -62,29 +62,8 @@ class StepResult:
         return [event for step in self.steps for event in step["events"]]
 
 
-@contextmanager
-def _transaction(*, keep_loaded: bool = False) -> Iterator[None]:
-    """Commit on success; roll back on any exception, so refusals leave no trace.
-
-    ``keep_loaded``: the work locked the game row and wrote it, so the loaded objects hold
-    exactly what is committed; they are not expired, and the caller's answer is built
-    without reading the row again (issue #6).
-    """
-    session = db.session()
-    expire = session.expire_on_commit
-    try:
-        yield
-        session.expire_on_commit = expire and not keep_loaded
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
-    finally:
-        session.expire_on_commit = expire
-
-
 def _in_transaction(work: Callable[[], T], *, keep_loaded: bool = False) -> T:
-    with _transaction(keep_loaded=keep_loaded):
+    with transaction(keep_loaded=keep_loaded):
         return work()
 
 
@@ -126,7 +105,7 @@ def create_game(
     host_seat = next(
         (i for i, s in enumerate(specs) if s.email and s.email.lower() == host.lower()), None
     )
-    with _transaction():
+    with transaction():
         game = Game(
             public_id=secrets.token_urlsafe(16), name=game_name, status="active",
             players=len(specs), options=dict(state.options), seed=seed, state=state.to_json(),

@@ -18,6 +18,7 @@ from pbem.models.deadline import Deadline
 from pbem.models.game import NOTIFY_CHOICES
 from pbem.scheduler import clock, deadlines
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed
+from pbem.services.transaction import transaction
 from pbem.services.turns import GameRef, lock_game
 from pbem.services.validation import clean_timezone
 
@@ -58,7 +59,7 @@ def update_settings(
     zone = clean_timezone(timezone)
     start = _hour(quiet_start, "The start of your quiet hours")
     end = _hour(quiet_end, "The end of your quiet hours")
-    try:
+    with transaction():
         game, seat = _locked_seat(game_id, seat_index)
         before = (seat.notify, seat.timezone, seat.quiet_start, seat.quiet_end)
         if before != (notify, zone, start, end):
@@ -67,10 +68,6 @@ def update_settings(
                 seat.timezone, seat.quiet_start, seat.quiet_end = zone, start, end
                 deadlines.requiet_seat(game, seat_index)
             game.version += 1
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
     return seat
 
 
@@ -78,7 +75,7 @@ def come_back(game_id: GameRef, seat_index: int, *, now: datetime | None = None)
     """An absent player plays again: the autopilot stops, the timeout streak ends, and if the
     game waits for the seat its turn gets a normal clock (reminders, timeout) from now."""
     moment = _now(now)
-    try:
+    with transaction():
         game, seat = _locked_seat(game_id, seat_index)
         if seat.resigned:
             raise NotAllowed("You resigned from this game: the computer plays your seat.")
@@ -93,10 +90,6 @@ def come_back(game_id: GameRef, seat_index: int, *, now: datetime | None = None)
             # the wait's key changes from "auto" to "clock": the AUTOPLAY row is replaced
             deadlines.schedule_for(game, moment)
         game.version += 1
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
     return seat
 
 

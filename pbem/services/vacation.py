@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pbem.extensions import db
 from pbem.mail import notify
 from pbem.scheduler import clock, deadlines
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
+from pbem.services.transaction import transaction
 from pbem.services.turns import GameRef, lock_game
 
 
@@ -27,7 +27,7 @@ def declare_vacation(
     double click cannot spend the allowance twice.
     """
     now = clock.as_utc(now) if now is not None else clock.now()
-    try:
+    with transaction():
         game = lock_game(game_id)
         if expected_version is not None and expected_version != game.version:
             raise StaleVersion(game.version)
@@ -51,8 +51,4 @@ def declare_vacation(
         deadlines.shift_seat(game, seat_index, until - start)
         notify.vacation_started(game, seat_index, until)
         game.version += 1
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
     return until
