@@ -7,6 +7,7 @@ the creation record (players, seed, options) plus ``action_log`` replays it exac
 
 from __future__ import annotations
 
+import secrets
 from datetime import UTC, datetime
 from typing import Any
 
@@ -34,6 +35,18 @@ LOG_BY = ("player", "bot", "timeout", "host")
 def utcnow() -> datetime:
     """Timestamps are stored in UTC; pages convert to each seat's timezone."""
     return datetime.now(UTC)
+
+
+def new_public_id() -> str:
+    """A 22-character URL-safe game id that never starts with ``-``.
+
+    Ids are typed into ``pbem verify <id>`` and friends, where a leading dash would be read
+    as an option.
+    """
+    while True:
+        public_id = secrets.token_urlsafe(16)
+        if not public_id.startswith("-"):
+            return public_id
 
 
 def _one_of(column: str, values: tuple[str, ...]) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import secrets
 from datetime import datetime
 from typing import Any
 
@@ -21,7 +20,7 @@ from pbem import engine
 from pbem.engine import GameState
 from pbem.extensions import db
 from pbem.models import ActionLog, Game, Seat
-from pbem.models.game import GAME_STATUSES
+from pbem.models.game import GAME_STATUSES, new_public_id
 from pbem.scheduler import deadlines
 from pbem.services import turns
 from pbem.services.errors import BadInput
@@ -171,7 +170,7 @@ def import_game(data: dict[str, Any]) -> Game:
 def _new_game_row(data: dict[str, Any], turn_start: GameState, state: GameState) -> Game:
     finished = data.get("finished_at")
     game = Game(
-        public_id=secrets.token_urlsafe(16), name=str(data.get("name") or "Imported game"),
+        public_id=new_public_id(), name=str(data.get("name") or "Imported game"),
         status=data["status"], players=data["players"], options=data["options"],
         seed=data["seed"], state=state.to_json(), version=1,
         turn_start_state=turn_start.to_json(), turn_steps=data["turn_steps"],

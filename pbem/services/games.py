@@ -18,6 +18,7 @@ from pbem.engine import GameState
 from pbem.extensions import db
 from pbem.mail import notify
 from pbem.models import Game, Seat
+from pbem.models.game import new_public_id
 from pbem.scheduler import deadlines
 from pbem.services import turns
 from pbem.services.archive import export_game, import_game, verify_replay
@@ -107,7 +108,7 @@ def create_game(
     )
     with transaction():
         game = Game(
-            public_id=secrets.token_urlsafe(16), name=game_name, status="active",
+            public_id=new_public_id(), name=game_name, status="active",
             players=len(specs), options=dict(state.options), seed=seed, state=state.to_json(),
             version=1, turn_start_state=state.to_json(), turn_steps=[], host_email=host,
             host_seat=host_seat, time_per_move_hours=hours, timeout_policy=timeout_policy,

@@ -63,3 +63,12 @@ def test_verify_export_import(server: Flask, tmp_path: Path) -> None:
 def test_verify_fails_on_an_unknown_game(server: Flask) -> None:
     result = server.test_cli_runner().invoke(args=["pbem", "verify", "nope"])
     assert result.exit_code != 0 and "no such game" in result.output
+
+
+def test_game_ids_never_start_with_a_dash(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """An id like ``-Xq…`` would be read as an option by ``pbem verify <id>``."""
+    from pbem.models import game as game_module
+
+    tokens = iter(["-starts-with-a-dash-0", "ordinary_id_0123456789"])
+    monkeypatch.setattr(game_module.secrets, "token_urlsafe", lambda n: next(tokens))
+    assert game_module.new_public_id() == "ordinary_id_0123456789"
