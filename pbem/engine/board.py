@@ -6,7 +6,7 @@ Covered ports are simply absent: blockers never move, so they are not modelled a
 from __future__ import annotations
 
 from .ids import FACTION_NAMES, HUB_PORTS_PER_TRACK, Facility
-from .lookup import memo, ships_at
+from .lookup import remembered
 from .state import GameState
 
 # facility -> (group shape, ships per group, groups at [2, 3, 4] players); 5 players use 4's.
@@ -40,27 +40,32 @@ def shape(facility: str) -> str:
 
 def occupied_slots(state: GameState, facility: str) -> dict[int, int]:
     """slot -> ships docked in it."""
-    used: dict[int, int] = {}
-    for ship in ships_at(state, facility):
-        used[ship.slot] = used.get(ship.slot, 0) + 1
-    return used
+    return dict(_occupied(state).get(facility, {}))
 
 
 def free_slot(state: GameState, facility: str) -> int | None:
     """The first slot whose ports are all empty (ruling B15), or None."""
-    answers = memo(state)  # the menu asks this of every docking candidate
-    key = ("free_slot", facility)
-    if answers is not None and key in answers:
-        known: int | None = answers[key]
-        return known
-    used = occupied_slots(state, facility)
-    found = next((slot for slot in range(group_count(state, facility)) if slot not in used),
-                 None)
-    if answers is not None:
-        answers[key] = found
-    return found
+    used = _occupied(state).get(facility, {})
+    for slot in range(group_count(state, facility)):
+        if slot not in used:
+            return slot
+    return None
 
 
 def free_slots(state: GameState, facility: str) -> int:
-    used = occupied_slots(state, facility)
+    used = _occupied(state).get(facility, {})
     return sum(1 for slot in range(group_count(state, facility)) if slot not in used)
+
+
+def _occupied(state: GameState) -> dict[str, dict[int, int]]:
+    """facility -> slot -> ships docked in it, for every location, in one pass over the
+    ships (once while the state is steady: the menu asks about every facility)."""
+    return remembered(state, "occupied", lambda: _scan_occupied(state))
+
+
+def _scan_occupied(state: GameState) -> dict[str, dict[int, int]]:
+    used: dict[str, dict[int, int]] = {}
+    for ship in state.ships:
+        slots = used.setdefault(ship.loc, {})
+        slots[ship.slot] = slots.get(ship.slot, 0) + 1
+    return used

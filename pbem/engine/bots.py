@@ -83,7 +83,10 @@ def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
     best: list[Action] = []
     best_score = float("-inf")
     for action in menu:
-        score = _score(state, seat, action)
+        if type(action) is Dock and action.facility not in FACTION_NAMES:
+            score = _dock_score(state, seat, action)  # the commonest choice, asked first
+        else:
+            score = _score(state, seat, action)
         if score > best_score:
             best, best_score = [action], score
         elif score == best_score:
@@ -92,8 +95,6 @@ def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
 
 
 def _score(state: GameState, seat: int, action: Action) -> float:
-    if isinstance(action, Dock) and action.facility not in FACTION_NAMES:
-        return _dock_score(state, seat, action)  # the commonest choice, asked first
     faction = faction_score(state, seat, action)  # Faction boards' actions and facilities
     if faction is not None:
         return faction

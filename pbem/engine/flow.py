@@ -128,9 +128,10 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
     if seat == 0 and state.step > 0:
         turn.round += 1
     state.turn = turn
-    for i, ship in enumerate(state.ships):  # the new turn borrows nothing yet (ruling T1)
-        if commander(state, ship) != seat:
-            continue
+    # The new turn borrows nothing yet (ruling T1), and gathering gives no ship to `seat`.
+    fleet = [i for i, ship in enumerate(state.ships) if commander(state, ship) == seat]
+    for i in fleet:
+        ship = state.ships[i]
         if ship.loc == Facility.TERRAFORMING_STATION:
             send_to_stock(state, i, events)  # a New Gaia rescue sends it to the Bay (F6)
         if ship.loc in FACILITY_NAMES or ship.loc == UNPLACED:
@@ -140,7 +141,8 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
         controlled = sum(1 for c in state.controllers.values() if c == seat)
         gain(state, seat, 1 + controlled, 0, events, why=Faction.COREX_CONGLOMERATED)
     rolled = []
-    for ship in state.ships:
+    for i in fleet:
+        ship = state.ships[i]
         if ship.loc == UNPLACED and commander(state, ship) == seat:
             ship.value = dice.roll(state)
             rolled.append(ship.value)

@@ -7,21 +7,26 @@ facility and Agenda condition that asks it goes through `commander`, `fleet` or
 it directly (Shipyard cost, fleet minimums, the Plasma Cannon's B6 test).
 
 The menu (`legal_actions`) asks dozens of docking questions of one unchanging state; each used
-to scan every ship again. Inside `steady(state)` the scans below are answered from one index
-built on entry; outside it (and for any other state) they scan as before, so a refusal gives
+to scan every ship again. Inside `steady(state)` the scans below are answered from one table
+built on first use; outside it (and for any other state) they scan as before, so a refusal gives
 the same answer either way. Only read-only code may run inside `steady`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextvars import ContextVar, Token
-from typing import Any
+from typing import Any, TypeVar
 
 from .state import UNPLACED, GameState, Ship
 
+T = TypeVar("T")
 SERVO_SHIPS = "servo_ships"  # Turn.facts key: ids of ships borrowed this turn (ruling T1)
 
-_Index = tuple[GameState, dict[str, list[Ship]], dict[int, list[int]], dict[Any, Any]]
+# The state the index serves and its table of answers: the ship scans below ("by_loc",
+# "unplaced") and whatever `memo` callers keep there. Scans are built on first use, since
+# many menus never ask for one.
+_Index = tuple[GameState, dict[Any, Any]]
 _CURRENT: ContextVar[_Index | None] = ContextVar("pbem_engine_ship_index", default=None)
 
 
@@ -55,19 +60,30 @@ def unplaced(state: GameState, seat: int) -> list[Ship]:
 
 def ships_at(state: GameState, loc: str) -> list[Ship]:
     """The ships at a location (a facility, the stock, ...), in ship order."""
-    index = _CURRENT.get()
-    if index is not None and index[0] is state:
-        return index[1].get(loc, [])
-    return [s for s in state.ships if s.loc == loc]
+    answers = memo(state)
+    if answers is None:
+        return [s for s in state.ships if s.loc == loc]
+    by_loc: dict[str, list[Ship]] | None = answers.get("by_loc")
+    if by_loc is None:
+        by_loc = answers["by_loc"] = {}
+        for ship in state.ships:
+            by_loc.setdefault(ship.loc, []).append(ship)
+    return by_loc.get(loc, [])
 
 
 def unplaced_indices(state: GameState, seat: int) -> list[int]:
     """Indices of the unplaced ships of `seat`'s colour (not the Relic Ship), in ship order."""
-    index = _CURRENT.get()
-    if index is not None and index[0] is state:
-        return index[2].get(seat, [])
+    answers = memo(state)
+    key = ("unplaced", seat)
+    if answers is not None and key in answers:
+        known: list[int] = answers[key]
+        return known
     own = [i for i, s in enumerate(state.ships) if s.loc == UNPLACED and s.owner == seat]
-    return _with_borrowed(state, seat, own) if SERVO_SHIPS in state.turn.facts else own
+    if SERVO_SHIPS in state.turn.facts:
+        own = _with_borrowed(state, seat, own)
+    if answers is not None:
+        answers[key] = own
+    return own
 
 
 def borrowed_indices(state: GameState) -> list[int]:
@@ -87,13 +103,25 @@ def memo(state: GameState) -> dict[Any, Any] | None:
     """A scratch table for answers about `state` while it is steady (else None)."""
     index = _CURRENT.get()
     if index is not None and index[0] is state:
-        return index[3]
+        return index[1]
     return None
 
 
+def remembered(state: GameState, key: Any, compute: Callable[[], T]) -> T:
+    """`compute()`, asked once per `key` while `state` is steady (every time otherwise)."""
+    answers = memo(state)
+    if answers is None:
+        return compute()
+    try:
+        known: T = answers[key]
+    except KeyError:
+        known = answers[key] = compute()
+    return known
+
+
 class steady:  # noqa: N801 - used as `with steady(state):`, like a function
-    """Serve the lookups above for `state` from one index until the block ends (nested
-    blocks for the same state keep the outer index)."""
+    """Serve the lookups above for `state` from one table of answers until the block ends
+    (nested blocks for the same state keep the outer table)."""
 
     __slots__ = ("state", "token")
 
@@ -102,22 +130,9 @@ class steady:  # noqa: N801 - used as `with steady(state):`, like a function
         self.token: Token[_Index | None] | None = None
 
     def __enter__(self) -> None:
-        state = self.state
         outer = _CURRENT.get()
-        if outer is not None and outer[0] is state:
-            return
-        by_loc: dict[str, list[Ship]] = {}
-        unplaced: dict[int, list[int]] = {}
-        for i, ship in enumerate(state.ships):
-            by_loc.setdefault(ship.loc, []).append(ship)
-            if ship.loc == UNPLACED and ship.owner is not None:
-                unplaced.setdefault(ship.owner, []).append(i)
-        if SERVO_SHIPS in state.turn.facts:
-            for seat, own in unplaced.items():
-                unplaced[seat] = _with_borrowed(state, seat, own)
-            if state.turn.seat not in unplaced:
-                unplaced[state.turn.seat] = _with_borrowed(state, state.turn.seat, [])
-        self.token = _CURRENT.set((state, by_loc, unplaced, {}))
+        if outer is None or outer[0] is not self.state:
+            self.token = _CURRENT.set((self.state, {}))
 
     def __exit__(self, *exc: object) -> None:
         if self.token is not None:

@@ -5,6 +5,7 @@ candidates through `refusal`, so the menu and `check` can never disagree."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache, lru_cache
 from typing import Any
 
 from . import alien_tech, facilities, factions
@@ -228,14 +229,13 @@ def candidates(state: GameState, seat: int, docks: bool = True) -> list[Action]:
     pending = state.turn.pending
     if pending is not None:
         if pending["kind"] == "land":
-            return [Land(seat, t) for t in TERRITORY_NAMES]
+            return list(_lands(seat))
         if pending["kind"] == "raid":
             out: list[Action] = []
             for victim in range(state.players):
                 if victim == seat:
                     continue
-                out.append(Steal(seat, victim, "fuel"))
-                out.append(Steal(seat, victim, "ore"))
+                out.extend(_steals(seat, victim))
                 out.extend(StealCard(seat, victim, c) for c in state.seats[victim].cards)
             out.append(EndRaid(seat))
             return out
@@ -243,20 +243,48 @@ def candidates(state: GameState, seat: int, docks: bool = True) -> list[Action]:
             return agenda_actions.pending_candidates(state, seat)
         return factions.candidates(state, seat)
     out = list(facilities.candidates(state, seat)) if docks else []
-    out.extend(Trade(seat, r) for r in orbital_market.rates(state, seat))
-    out.append(Cycle(seat))
+    out.extend(_trade_action(seat, r) for r in orbital_market.rates(state, seat))
+    cycle, launch, buy_relic = _fixed(seat)
+    out.append(cycle)
     if state.turn.artifact_total >= ARTIFACT_CLAIM_TOTAL:  # below it every claim is refused
         out.extend(Claim(seat, c) for c in dict.fromkeys(state.display))
-    out.append(Launch(seat))
-    out.append(BuyRelic(seat))
+    out.append(launch)
+    out.append(buy_relic)
     out.extend(alien_tech.candidates(state, seat))
     out.extend(agenda_actions.candidates(state, seat))
     out.extend(factions.candidates(state, seat))
     me = state.seats[seat]
     excess = max(0, me.fuel + me.ore - RESOURCE_LIMIT)
     for rf in range(max(0, excess - me.ore), min(me.fuel, excess) + 1):
-        out.append(EndTurn(seat, rf, excess - rf))
+        out.append(_end_turn_action(seat, rf, excess - rf))
     return out
+
+
+# Actions are immutable values, so the menu reuses the ones it offers every turn.
+
+@cache
+def _fixed(seat: int) -> tuple[Cycle, Launch, BuyRelic]:
+    return Cycle(seat), Launch(seat), BuyRelic(seat)
+
+
+@cache
+def _lands(seat: int) -> tuple[Land, ...]:
+    return tuple(Land(seat, t) for t in TERRITORY_NAMES)
+
+
+@cache
+def _steals(seat: int, victim: int) -> tuple[Steal, Steal]:
+    return Steal(seat, victim, "fuel"), Steal(seat, victim, "ore")
+
+
+@lru_cache(maxsize=1024)
+def _trade_action(seat: int, rate: int) -> Trade:
+    return Trade(seat, rate)
+
+
+@lru_cache(maxsize=1024)
+def _end_turn_action(seat: int, return_fuel: int, return_ore: int) -> EndTurn:
+    return EndTurn(seat, return_fuel, return_ore)
 
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:

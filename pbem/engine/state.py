@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ids import FACILITY_NAMES, RELIC, Territory
+from .ids import FACILITY_NAMES, RELIC, TERRITORY_NAMES
 
 STOCK = "stock"
 UNPLACED = "unplaced"
@@ -239,4 +239,4 @@ class GameState:
 
 
 def territories() -> list[str]:
-    return [t.value for t in Territory]
+    return list(TERRITORY_NAMES)

@@ -7,7 +7,7 @@ turn (base-game.md §4.1); gaining or losing it takes effect at once.
 from __future__ import annotations
 
 from .events import Event, event
-from .ids import Facility, Field, Territory
+from .ids import TERRITORY_NAMES, Facility, Field, Territory
 from .lookup import commander
 from .state import BAY, RELIC_HOME, STOCK, GameState
 
@@ -99,7 +99,7 @@ def send_to_bay(state: GameState, ship_index: int) -> None:
 def landable(state: GameState) -> list[str]:
     """Territories a colony may land on: any without the Repulsor Field (§5)."""
     repulsor = state.fields.get(Field.REPULSOR)
-    return [t.value for t in Territory if t != repulsor]
+    return [t for t in TERRITORY_NAMES if t != repulsor]
 
 
 def add_colony(state: GameState, seat: int, territory: str, events: list[Event]) -> None:

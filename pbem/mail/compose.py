@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import render_template
+from flask import Flask, render_template
 from sqlalchemy import func, select
 
 from pbem import describe, glossary
@@ -104,9 +104,10 @@ def turn_url(game: Any, seat: Any) -> str:
                           seat_link=token)
 
 
-def move_url(game: Any, seat: Any, notation: str) -> str:
-    """The turn page with a move prefilled (``?move=``): it opens a form, never plays it."""
-    return links.with_query(turn_url(game, seat), move=notation)
+def move_url(turn_link: str, notation: str) -> str:
+    """The turn page (``turn_url``) with a move prefilled (``?move=``): it opens a form,
+    never plays it."""
+    return links.with_query(turn_link, move=notation)
 
 
 def replay_url(game: Any) -> str:
@@ -307,9 +308,24 @@ def since_last_turn(game: Any, seat_index: int, names: list[str]) -> list[str]:
     return sentences[-SINCE_LIMIT:]
 
 
-def game_context(game: Any, seat: Any | None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Recipient:
+    """A seat's view and turn link, made once per mail (issue #6: they are the costly parts of
+    composing it, and a mail uses each several times)."""
+
+    picture: dict[str, Any]
+    turn_link: str
+
+
+def recipient_of(game: Any, seat: Any) -> Recipient:
+    return Recipient(seat_view(game, seat.index), turn_url(game, seat))
+
+
+def game_context(game: Any, seat: Any | None,
+                 recipient: Recipient | None = None) -> dict[str, Any]:
+    """The context every game mail shares; ``recipient``: the seat's, if made already."""
     index = seat.index if seat is not None else None
-    picture = seat_view(game, index)
+    picture = recipient.picture if recipient is not None else seat_view(game, index)
     names = names_of(game)
     context: dict[str, Any] = {
         "game_name": game.name, "round": picture["round"], "names": names,
@@ -324,11 +340,21 @@ def game_context(game: Any, seat: Any | None) -> dict[str, Any]:
         context.update(private_panel(picture, seat.index))
         context.update(
             me=board_rows(picture, names)[seat.index], me_view=me,
-            turn_url=turn_url(game, seat), unsubscribe_url=unsubscribe_url(game, seat),
+            turn_url=recipient.turn_link if recipient is not None else turn_url(game, seat),
+            unsubscribe_url=unsubscribe_url(game, seat),
             active_name=names[active] if active is not None else None,
             notify=getattr(seat, "notify", "every_turn"),
         )
     return context
+
+
+def warm_templates(app: Flask) -> None:
+    """Compile every mail template into ``app``'s Jinja cache. The preloaded gunicorn master
+    calls this (issue #6): forked workers then share the compiled templates instead of each
+    compiling them at its first hand-over."""
+    env = app.jinja_env
+    for name in env.list_templates(filter_func=lambda name: name.startswith("mail/")):
+        env.get_template(name)
 
 
 def render(kind: str, context: dict[str, Any]) -> tuple[str, str]:
@@ -337,8 +363,9 @@ def render(kind: str, context: dict[str, Any]) -> tuple[str, str]:
     return text, html
 
 
-def _game_mail(kind: str, game: Any, seat: Any | None, **extra: Any) -> Mail:
-    context = game_context(game, seat)
+def _game_mail(kind: str, game: Any, seat: Any | None, recipient: Recipient | None = None,
+               **extra: Any) -> Mail:
+    context = game_context(game, seat, recipient)
     context.update(extra)
     text, html = render(kind, context)
     return Mail(kind=kind, subject=subject_of(game), text=text, html=html,
@@ -366,25 +393,27 @@ def invitation(game: Any, seat: Any) -> Mail:
 
 def your_turn(game: Any, seat: Any) -> Mail:
     names = names_of(game)
-    picture = seat_view(game, seat.index)
+    recipient = recipient_of(game, seat)
+    picture = recipient.picture
     pending = picture.get("pending") or {}
     if pending.get("kind") in DECISIONS and pending.get("seat") == seat.index:
-        return decision_needed(game, seat)  # e.g. seat 0's draft choice, inside its "turn"
+        return decision_needed(game, seat, recipient)  # e.g. seat 0's draft choice
     return _game_mail(
-        "your_turn", game, seat,
-        rolled=picture["turn"]["rolled"], moves=_menu(game, seat, picture, names),
+        "your_turn", game, seat, recipient,
+        rolled=picture["turn"]["rolled"], moves=_menu(recipient, names),
         since=since_last_turn(game, seat.index, names),
         deadline=deadline_words(deadline_of(game, seat), seat.timezone),
     )
 
 
-def decision_needed(game: Any, seat: Any) -> Mail:
+def decision_needed(game: Any, seat: Any, recipient: Recipient | None = None) -> Mail:
     """What to decide, the choices with their effects, and who waits on it."""
     names = names_of(game)
-    picture = seat_view(game, seat.index)
+    recipient = recipient or recipient_of(game, seat)
+    picture = recipient.picture
     pending = picture.get("pending") or {}
     kind = pending.get("kind")
-    choices = _choices(game, seat, picture, names)
+    choices = _choices(recipient, names)
     if kind == "draft":
         later = [names[i] for i in range(seat.index - 1, -1, -1)]
         question = ("Choose your Faction board for the rest of the game. The draft goes from "
@@ -408,16 +437,17 @@ def decision_needed(game: Any, seat: Any) -> Mail:
         question = "Your decision is needed."
         waiting = f"{names[picture['active']]}'s turn cannot go on until you choose."
     return _game_mail(
-        "decision", game, seat, pending_kind=kind, question=question, waiting=waiting,
+        "decision", game, seat, recipient, pending_kind=kind, question=question,
+        waiting=waiting,
         choices=choices, moves=choices, active_turn=names[picture["active"]],
         since=since_last_turn(game, seat.index, names) if kind == "draft" else [],
         deadline=deadline_words(deadline_of(game, seat), seat.timezone),
     )
 
 
-def _choices(game: Any, seat: Any, picture: dict[str, Any],
-             names: list[str]) -> list[dict[str, str]]:
+def _choices(recipient: Recipient, names: list[str]) -> list[dict[str, str]]:
     """Every legal answer to the decision, each with its effect and a link to its form."""
+    picture = recipient.picture
     agendas = (picture.get("you") or {}).get("agendas", [])
     choices = []
     for action in picture.get("legal") or []:
@@ -434,7 +464,7 @@ def _choices(game: Any, seat: Any, picture: dict[str, Any],
                 effect = f"In game: {card.in_game}. End of game: {card.end_game}."
         choices.append({"label": describe.describe_action(action, names, agendas),
                         "notation": notation, "effect": effect,
-                        "url": move_url(game, seat, notation)})
+                        "url": move_url(recipient.turn_link, notation)})
     return choices
 
 
@@ -514,8 +544,8 @@ def email_failing(game: Any, seat: Any, error: str) -> Mail:
     return Mail(kind="email_failing", subject=subject_of(game), text=text, html=html)
 
 
-def _menu(game: Any, seat: Any, picture: dict[str, Any], names: list[str]) -> list[dict[str, str]]:
-    moves = strong_moves(picture, names)
+def _menu(recipient: Recipient, names: list[str]) -> list[dict[str, str]]:
+    moves = strong_moves(recipient.picture, names)
     for move in moves:
-        move["url"] = move_url(game, seat, move["notation"])
+        move["url"] = move_url(recipient.turn_link, move["notation"])
     return moves

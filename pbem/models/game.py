@@ -93,7 +93,17 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         raise LookupError(f"game {self.public_id} has no seat {index}")
 
 
-class Seat(db.Model):  # type: ignore[name-defined,misc]
+class PlayedByServer:
+    """``autopilot`` for anything with ``is_bot`` and ``resigned``: a seat row, or the plain
+    copy of one that the submission hot path reads with SQLAlchemy Core (issue #6)."""
+
+    @property
+    def autopilot(self) -> bool:
+        """True when the server plays this seat: a computer player, or a resigned human."""
+        return bool(self.is_bot or self.resigned)  # type: ignore[attr-defined]
+
+
+class Seat(PlayedByServer, db.Model):  # type: ignore[name-defined,misc]
     """A player's chair. Bumping ``link_counter`` revokes every link issued for it."""
 
     __tablename__ = "seats"
@@ -129,11 +139,6 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     digest_seq: Mapped[int | None] = mapped_column(Integer)
 
     game: Mapped[Game] = relationship(back_populates="seats")
-
-    @property
-    def autopilot(self) -> bool:
-        """True when the server plays this seat: a computer player, or a resigned human."""
-        return self.is_bot or self.resigned
 
 
 class ActionLog(db.Model):  # type: ignore[name-defined,misc]

@@ -18,7 +18,18 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from flask import Flask, current_app
-from sqlalchemy import Select, delete, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    ScalarSelect,
+    Select,
+    and_,
+    case,
+    delete,
+    func,
+    or_,
+    select,
+    update,
+)
 
 from pbem.engine import GameState, awaited
 from pbem.extensions import db
@@ -82,6 +93,30 @@ def schedule_for(game: Game, now: datetime | None = None) -> None:
     for due in times.reminders:
         _add(game, seat_index, REMINDER, key, due, times.deadline)
     _add(game, seat_index, TIMEOUT, key, times.timeout, times.deadline)
+
+
+def open_wait(game_id: ColumnElement[int]) -> ScalarSelect[str | None]:
+    """The turn key that every open row of the game shares, if none of them is paused; NULL
+    when there are no open rows, rows of two waits, or a paused clock.
+
+    The submission hot path reads it in the same statement that locks the game (issue #6):
+    with ``keeps_wait`` it tells, without reading the rows, that ``schedule_for`` has nothing
+    to do.
+    """
+    same_wait = func.min(Deadline.turn_key) == func.max(Deadline.turn_key)
+    running = func.count(Deadline.paused_at) == 0
+    return (
+        select(case((and_(same_wait, running), func.min(Deadline.turn_key))))
+        .where(Deadline.game_id == game_id, Deadline.done_at.is_(None))
+        .scalar_subquery()
+    )
+
+
+def keeps_wait(wait_key: str | None, state: GameState, seat: Any) -> bool:
+    """True when ``schedule_for`` would leave an active game's rows as they are: the game
+    still waits for ``seat`` and ``wait_key`` (``open_wait``) names this very wait."""
+    return (wait_key is not None and awaited(state) == seat.index
+            and wait_key == turn_key(state, seat))
 
 
 def clear_for(game: Game, now: datetime | None = None) -> None:

@@ -49,7 +49,7 @@ class StepResult:
     """What a call changed: the game after it and the steps applied (the caller's, then the
     autopilot's); ``undone`` is the step an undo removed."""
 
-    game: Game
+    game: Game | turns.LockedGame  # a LockedGame after a move inside a turn (issue #6)
     steps: list[Step] = field(default_factory=list)
     undone: Step | None = None
     state: GameState | None = None  # the engine state ``game.state`` holds, already parsed
@@ -134,7 +134,7 @@ def create_game(
 # -- play -----------------------------------------------------------------------------------
 
 
-def _seat(game: Game, seat_index: int) -> Seat:
+def _seat(game: Game | turns.LockedGame, seat_index: int) -> Seat | turns.ActingSeat:
     try:
         return game.seat(seat_index)
     except LookupError:
@@ -148,24 +148,45 @@ def submit_action(
     """Apply one action of ``seat_index``, then any autopilot turns that follow."""
 
     def work() -> StepResult:
-        game = turns.lock_game(game_id)
-        turns.expect(game, expected_version)
-        seat = _seat(game, seat_index)
-        if by == "player" and seat.autopilot:
+        locked = turns.lock_for_step(game_id, seat_index)
+        turns.expect(locked, expected_version)
+        actor = _seat(locked, seat_index)
+        if by == "player" and actor.autopilot:
             raise NotAllowed("This seat is played by the computer now.")
         if action.seat != seat_index:
             raise NotAllowed("This action names another player's seat.")
-        state = GameState.from_json(game.state)
+        state = GameState.from_json(locked.state)
+        played = turns.take_step(state, action, by)
+        if _only_the_game_row_changes(locked, state, played, by):
+            turns.store_step(locked, state, played.step)  # a move inside a turn (issue #6)
+            return StepResult(locked, [played.step], state=state)
+        game = turns.load_locked(locked)
         game.version += 1
-        steps = [turns.play(game, state, action, by)]
-        steps += turns.run_autopilot(game, state)
+        turns.record(game, state, played)
+        steps = [played.step, *turns.run_autopilot(game, state)]
         if by == "player":  # deadlines (issue #8): a move of one's own ends a timeout streak
+            seat = game.seat(seat_index)
             seat.consecutive_timeouts = 0
             seat.absent = False  # and brings an absent player back: no autopilot from now on
         deadlines.schedule_for(game)  # deadlines hook: keeps the clock or starts the next one
         return StepResult(game, steps, state=state)
 
     return _in_transaction(work, keep_loaded=True)
+
+
+def _only_the_game_row_changes(
+    locked: turns.LockedGame, state: GameState, played: turns.Played, by: str,
+) -> bool:
+    """True when ``submit_action``'s step writes nothing but the games row: no hand-over (log,
+    mail), no autopilot step after it, no seat row to update (a Faction board, the end of a
+    timeout streak) and the same wait goes on, so ``schedule_for`` would keep every
+    deadline row as it is."""
+    actor = locked.seat(played.step["seat"])
+    ends_timeout_streak = by == "player" and bool(actor.consecutive_timeouts or actor.absent)
+    return (
+        not played.hands_over and not played.factions_changed and not actor.autopilot
+        and not ends_timeout_streak and deadlines.keeps_wait(locked.open_wait, state, actor)
+    )
 
 
 def undo_step(game_id: GameRef, seat_index: int, expected_version: int) -> StepResult:

@@ -17,7 +17,7 @@ from typing import Any
 
 from flask import current_app
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
-from sqlalchemy import and_, select
+from sqlalchemy import and_, bindparam, select
 from sqlalchemy.orm import joinedload
 
 from pbem.extensions import db
@@ -119,6 +119,15 @@ def resolve_seat_link(token: str | None, public_id: str | None = None) -> tuple[
     return game, seat
 
 
+_games, _seats = Game.__table__, Seat.__table__
+_LINK_CHECK = (  # built once, in SQLAlchemy Core: it runs on every API submission (issue #6)
+    select(_games.c.players, _seats.c.link_counter)
+    .select_from(_games.outerjoin(_seats, and_(
+        _seats.c.game_id == _games.c.id, _seats.c.index == bindparam("seat"))))
+    .where(_games.c.public_id == bindparam("public_id"))
+)
+
+
 def check_seat_link(token: str | None, public_id: str) -> tuple[SeatLink, int]:
     """``resolve_seat_link`` without loading the game: the link, checked against the
     database (same refusals), and the game's number of seats. For a caller that locks and
@@ -127,9 +136,7 @@ def check_seat_link(token: str | None, public_id: str) -> tuple[SeatLink, int]:
     if link.public_id != public_id:
         raise BadToken("other_game")
     row = db.session.execute(
-        select(Game.players, Seat.link_counter)
-        .outerjoin(Seat, and_(Seat.game_id == Game.id, Seat.index == link.seat))
-        .where(Game.public_id == link.public_id)
+        _LINK_CHECK, {"public_id": link.public_id, "seat": link.seat}
     ).one_or_none()
     if row is None:
         raise BadToken("revoked")  # the game was deleted; the link cannot work any more

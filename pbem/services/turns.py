@@ -13,17 +13,20 @@ awaits changes or the game ends. Handing over is also when mail is composed.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
-from sqlalchemy.orm import joinedload
+from sqlalchemy import Select, and_, bindparam, func, select, update
+from sqlalchemy.orm import defer, joinedload
 
 from pbem import engine
 from pbem.engine import GameState, bots
 from pbem.extensions import db
 from pbem.mail import notify
-from pbem.models import ActionLog, Game
+from pbem.models import ActionLog, Game, Seat
+from pbem.models.game import PlayedByServer
+from pbem.scheduler import deadlines
 from pbem.services.errors import GameNotActive, GameNotFound, StaleVersion
 
 log = logging.getLogger(__name__)
@@ -46,19 +49,25 @@ def find_game(ref: GameRef) -> Game:
     return game
 
 
-def lock_game(ref: GameRef) -> Game:
-    """The game row, locked until commit, with every attribute re-read after the lock.
+def _before_lock(ref: GameRef) -> None:
+    """What every lock does before its ``SELECT … FOR UPDATE``.
 
-    PostgreSQL: ``SELECT … FOR UPDATE``. SQLite ignores FOR UPDATE, so a no-op UPDATE comes
+    Objects loaded before the lock (e.g. by token checks) are stale: they are expired, so
+    they are read again when next used. SQLite ignores FOR UPDATE, so a no-op UPDATE comes
     first: it makes pysqlite open the transaction and take SQLite's write lock (waiting out
     the busy timeout) before anything is read, so two writers never both read version n.
     """
-    db.session.expire_all()  # objects loaded before the lock (e.g. by token checks) are stale
+    db.session.expire_all()
     if db.session.get_bind().dialect.name == "sqlite":
         db.session.execute(
             update(Game).where(_key(ref)).values(version=Game.version),
             execution_options={"synchronize_session": False},
         )
+
+
+def lock_game(ref: GameRef) -> Game:
+    """The game row, locked until commit, with every attribute re-read after the lock."""
+    _before_lock(ref)
     game = db.session.execute(  # one round trip: the seats come along, only the game is locked
         select(Game).where(_key(ref)).options(joinedload(Game.seats)).with_for_update(of=Game)
     ).unique().scalar_one_or_none()
@@ -67,7 +76,116 @@ def lock_game(ref: GameRef) -> Game:
     return game
 
 
-def expect(game: Game, expected_version: int, *, active: bool = True) -> None:
+# -- the submission hot path (issue #6) -------------------------------------------------------
+# A move inside a turn changes nothing but the games row. It is read with its lock and
+# written back with SQLAlchemy Core, without ORM objects (loading them and the unit of work
+# were the largest cost of a submission); ORM objects are loaded only when the step needs
+# more (a hand-over with its log rows and mail, the autopilot, seat or deadline rows).
+
+_games, _seats = Game.__table__, Seat.__table__
+
+
+@dataclass
+class ActingSeat(PlayedByServer):
+    """The columns of the acting seat's row the hot path needs, read with the game's lock."""
+
+    index: int
+    name: str
+    colour: str
+    is_bot: bool
+    resigned: bool
+    absent: bool
+    consecutive_timeouts: int
+
+
+@dataclass
+class LockedGame:
+    """The columns of a games row a submission needs, read with its lock in one statement
+    (``lock_for_step``). Answers are built from it as from a ``Game``."""
+
+    id: int
+    public_id: str
+    name: str
+    status: str
+    players: int
+    version: int
+    state: dict[str, Any]
+    turn_steps: list[Step]
+    open_wait: str | None  # deadlines.open_wait: the wait the open deadline rows belong to
+    actor: ActingSeat | None  # None: the game has no such seat
+
+    def seat(self, index: int) -> ActingSeat:
+        if self.actor is None or self.actor.index != index:
+            raise LookupError(f"game {self.public_id} has no seat {index} loaded")
+        return self.actor
+
+
+def _lock_statement(key: Any) -> Select[Any]:
+    """``SELECT … FOR UPDATE`` of one games row by ``key`` (the ``ref`` parameter), with the
+    acting seat's row (``seat``) and the open deadline rows' wait; only the game is locked."""
+    return (
+        select(
+            _games.c.id, _games.c.public_id, _games.c.name, _games.c.status, _games.c.players,
+            _games.c.version, _games.c.state, _games.c.turn_steps,
+            deadlines.open_wait(_games.c.id).label("open_wait"),
+            _seats.c.index.label("seat_index"), _seats.c.name.label("seat_name"),
+            _seats.c.colour, _seats.c.is_bot, _seats.c.resigned, _seats.c.absent,
+            _seats.c.consecutive_timeouts,
+        )
+        .select_from(_games.outerjoin(_seats, and_(
+            _seats.c.game_id == _games.c.id, _seats.c.index == bindparam("seat"))))
+        .where(key == bindparam("ref"))
+        .with_for_update(of=_games)
+    )
+
+
+_LOCK_BY_ID = _lock_statement(_games.c.id)
+_LOCK_BY_PUBLIC_ID = _lock_statement(_games.c.public_id)
+_STORE_STEP = (
+    update(_games)
+    .where(_games.c.id == bindparam("game_id"))
+    .values(version=bindparam("new_version", type_=_games.c.version.type),
+            state=bindparam("new_state", type_=_games.c.state.type),
+            turn_steps=bindparam("new_steps", type_=_games.c.turn_steps.type))
+)
+
+
+def lock_for_step(ref: GameRef, seat_index: int) -> LockedGame:
+    """The game row, locked until commit, with the acting seat: one ``SELECT … FOR UPDATE``."""
+    _before_lock(ref)
+    statement = _LOCK_BY_ID if isinstance(ref, int) else _LOCK_BY_PUBLIC_ID
+    row = db.session.execute(statement, {"ref": ref, "seat": seat_index}).one_or_none()
+    if row is None:
+        raise GameNotFound()
+    actor = None if row.seat_index is None else ActingSeat(
+        row.seat_index, row.seat_name, row.colour, row.is_bot, row.resigned, row.absent,
+        row.consecutive_timeouts)
+    return LockedGame(row.id, row.public_id, row.name, row.status, row.players, row.version,
+                      row.state, row.turn_steps, row.open_wait, actor)
+
+
+def store_step(locked: LockedGame, state: GameState, step: Step) -> None:
+    """Write a step that stays inside the turn: one ``UPDATE games`` (state, steps, version)."""
+    locked.version += 1
+    locked.turn_steps = [*locked.turn_steps, step]
+    locked.state = state.to_json()
+    db.session.execute(_STORE_STEP, {
+        "game_id": locked.id, "new_version": locked.version, "new_state": locked.state,
+        "new_steps": locked.turn_steps})
+
+
+def load_locked(locked: LockedGame) -> Game:
+    """The ORM objects of a game this transaction has locked (``lock_for_step``), for a step
+    that does more than a move inside a turn. The two states are not read again: the step
+    replaces ``state`` (already in ``locked``) and only a hand-over writes
+    ``turn_start_state``; either is loaded if something reads it first."""
+    return db.session.execute(
+        select(Game).where(Game.id == locked.id)
+        .options(joinedload(Game.seats), defer(Game.state), defer(Game.turn_start_state))
+    ).unique().scalar_one()
+
+
+def expect(game: Game | LockedGame, expected_version: int, *, active: bool = True) -> None:
     """Refuse a stale version first (a double submit is stale), then an inactive game."""
     if expected_version != game.version:
         raise StaleVersion(game.version)
@@ -90,18 +208,43 @@ def make_step(state: GameState, action: engine.Action, by: str) -> Step:
     }
 
 
-def play(game: Game, state: GameState, action: engine.Action, by: str) -> Step:
-    """One step: apply it, store it, and hand the turn over if the awaited seat changed, or
-    the Faction draft ended (seat 0 chooses last and then plays first: its turn starts)."""
+@dataclass
+class Played:
+    """A step just applied to the state, and what else it changes."""
+
+    step: Step
+    hands_over: bool  # the awaited seat changed, the game ended, or the Faction draft ended
+    factions_changed: bool  # a Faction board was chosen: the seat rows copy it (sync_seats)
+
+
+def take_step(state: GameState, action: engine.Action, by: str) -> Played:
+    """Apply ``action`` to ``state`` (``make_step``). The end of the Faction draft hands over
+    too: seat 0 chooses last and then plays first, so its turn starts."""
     before, drafting = engine.awaited(state), state.phase == "draft"
+    factions = [seat.faction for seat in state.seats]
     step = make_step(state, action, by)
-    game.turn_steps = [*game.turn_steps, step]  # a new list: JSON columns track assignment
+    draft_ended = drafting and state.phase != "draft"
+    return Played(
+        step,
+        hands_over=state.phase == "over" or engine.awaited(state) != before or draft_ended,
+        factions_changed=factions != [seat.faction for seat in state.seats],
+    )
+
+
+def record(game: Game, state: GameState, played: Played) -> None:
+    """Store a step taken on ``game``'s state, and hand the turn over if it does."""
+    game.turn_steps = [*game.turn_steps, played.step]  # a new list: JSON columns track assignment
     game.state = state.to_json()
     sync_seats(game, state)
-    draft_ended = drafting and state.phase != "draft"
-    if state.phase == "over" or engine.awaited(state) != before or draft_ended:
-        hand_over(game, state, step["seat"])
-    return step
+    if played.hands_over:
+        hand_over(game, state, played.step["seat"])
+
+
+def play(game: Game, state: GameState, action: engine.Action, by: str) -> Step:
+    """One step: apply it, store it, and hand the turn over if it does."""
+    played = take_step(state, action, by)
+    record(game, state, played)
+    return played.step
 
 
 def sync_seats(game: Game, state: GameState) -> None:

@@ -19,7 +19,7 @@ from pbem.models import Game, Seat
 from pbem.schemas.api import ActionRequest, UndoRequest, first_error
 from pbem.services import games, tokens
 from pbem.services.errors import BadInput, NotAllowed
-from pbem.services.turns import Step
+from pbem.services.turns import ActingSeat, LockedGame, Step
 from pbem.web.ratelimit import limit_api
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -49,13 +49,16 @@ def _body(schema: Schema) -> dict[str, Any]:
     return loaded
 
 
-def can_undo(game: Game, seat: int) -> bool:
+def can_undo(game: Game | LockedGame, seat: int) -> bool:
     steps = game.turn_steps
     return bool(steps) and steps[-1]["seat"] == seat and not steps[-1]["barrier"]
 
 
-def seat_payload(game: Game, seat: Seat, state: GameState | None = None) -> dict[str, Any]:
+def seat_payload(game: Game | LockedGame, seat: Seat | ActingSeat,
+                 state: GameState | None = None) -> dict[str, Any]:
     """What the seat may see, and what it may do now in JSON and in notation.
+
+    ``game`` is the ORM object, or the columns a move inside a turn read (issue #6).
 
     ``state`` is ``game.state`` already parsed, when the caller has it. The menu is the one
     ``engine.view`` lists (``legal_actions``, computed once per request).

@@ -26,6 +26,7 @@ from pbem.engine import (
     new_game,
     parse_action,
     replay,
+    rules,
 )
 from pbem.engine.actions import Action, EndTurn
 from pbem.engine.board import LAYOUT, group_count
@@ -137,11 +138,15 @@ def _check_hub(state: GameState) -> None:
 
 
 def check_menu(state: GameState) -> list[Action]:
-    """Every menu entry passes `check` and round-trips through text and JSON."""
+    """The menu is exactly the candidates `refusal` accepts, in order (the fast path and the
+    one home for legality agree); every entry passes `check` and round-trips through text
+    and JSON."""
     seat = awaited(state)
     assert seat is not None
     menu = legal_actions(state, seat)
     assert menu, "the awaited seat has nothing to do: the game would stall"
+    slow = [a for a in rules.candidates(state, seat) if rules.refusal(state, a) is None]
+    assert menu == slow, f"the menu and refusal disagree: {menu!r} != {slow!r}"
     for other in range(state.players):
         if other != seat:
             assert legal_actions(state, other) == []

@@ -21,7 +21,7 @@ from ..board import LAYOUT, group_size, shape
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..ids import COLOURS, FACILITY_NAMES, TERRITORY_NAMES, Card, Facility
-from ..lookup import commander, is_borrowed
+from ..lookup import commander, is_borrowed, memo
 from ..notation import facility_id, seat_of, territory_id
 from ..state import UNPLACED, GameState, territories
 from ..territories import add_colony, remove_colony
@@ -108,11 +108,25 @@ def use_refusal(state: GameState, action: UseOrbitalTeleporter) -> str | None:
     if action.to == Facility.TERRAFORMING_STATION and is_borrowed(state, state.ships[index]):
         return ("a ship taken with the Astrogation Servo may never dock at the Terraforming "
                 "Station (ruling T1).")
-    trial = state.trial()  # the fuel, the ship and the Market rates change on it
-    trial.seats[action.seat].fuel -= with_pohl(state, action.seat, COST)
-    _lift(trial, index, [])
-    reason = facilities.dock_refusal(trial, _dock(action))
+    reason = facilities.dock_refusal(_lifted(state, action.seat, index), _dock(action))
     return f"the ship cannot dock there: {reason}" if reason else None
+
+
+def _lifted(state: GameState, seat: int, index: int) -> GameState:
+    """A what-if copy with the fuel paid and ship `index` lifted off its facility. The menu
+    asks about every destination of one ship, so while `state` is steady the copy is made
+    once per ship; nothing changes it."""
+    answers = memo(state)
+    key = ("teleporter_lifted", seat, index)
+    if answers is not None and key in answers:
+        known: GameState = answers[key]
+        return known
+    trial = state.trial()  # the fuel, the ship and the Market rates change on it
+    trial.seats[seat].fuel -= with_pohl(state, seat, COST)
+    _lift(trial, index, [])
+    if answers is not None:
+        answers[key] = trial
+    return trial
 
 
 def use(state: GameState, action: UseOrbitalTeleporter, events: list[Event]) -> None:

@@ -72,7 +72,7 @@ def find(state: GameState, seat: int, facility: str, owner: int, value: int, rel
     if owner == seat:
         return "you can never target your own ships."
     here = [(s.slot, i) for i, s in enumerate(state.ships)
-            if i not in taken and s.loc == facility and s.value == value and s.is_relic == relic]
+            if s.loc == facility and s.value == value and s.is_relic == relic and i not in taken]
     found = sorted((slot, i) for slot, i in here if commander(state, state.ships[i]) == owner)
     if not found:
         what = "Relic Ship" if relic else "ship"

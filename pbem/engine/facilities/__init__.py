@@ -8,9 +8,9 @@ lives here, so the must-dock rule (B9) and `legal_actions` see exactly what `che
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, groupby
 from types import ModuleType
 
 from ..actions import Dock
@@ -184,7 +184,9 @@ def _module_refusal(state: GameState, module: ModuleType, action: Dock) -> str |
 def legal_docks(state: GameState, seat: int) -> list[Dock]:
     """The dockings `seat` may make now, in menu order: the candidates `dock_refusal`
     accepts. Inside `steady` the answer also settles the must-dock question (`dockable`)."""
-    docks = list(_legal(state, seat))
+    docks: list[Dock] = []
+    for legal in _legal(state, seat):
+        docks.extend(legal)
     answers = memo(state)
     if answers is not None:
         answers[("dockable", seat)] = docks[0] if docks else None
@@ -198,24 +200,37 @@ def dockable(state: GameState, seat: int) -> Dock | None:
     if answers is not None and key in answers:
         known: Dock | None = answers[key]
         return known
-    found = next(_legal(state, seat), None)
+    found = next((legal[0] for legal in _legal(state, seat) if legal), None)
     if answers is not None:
         answers[key] = found
     return found
 
 
-def _legal(state: GameState, seat: int) -> Iterator[Dock]:
-    """The candidates that pass `_dock_refusal`, in order. A candidate's shape and ships are
-    right by construction, so a full facility or a refusal of its VALUE_FREE module refuses
-    it without the other checks; that answer is shared by every candidate with the same
-    facility, ship count, launch and Relic Ship (the group key)."""
-    refused: dict[tuple[str, int, bool, bool], bool] = {}
-    for group, dock in _keyed_candidates(state, seat):
+def _legal(state: GameState, seat: int) -> Iterator[Sequence[Dock]]:
+    """The candidates that pass `_dock_refusal`, run by run, in order.
+
+    A candidate is built from the seat's own unplaced ships with a shape its facility takes,
+    so of `_dock_refusal`'s checks only two can still refuse it: a full facility and the
+    facility's own requirement (`_module_refusal`). The first is shared by every candidate
+    of a group (facility, ship count, launch, Relic Ship), and so is the second for a
+    VALUE_FREE module: such a run is taken or left whole. Other modules judge each
+    candidate, and the Scavenger Fleet's unequal Shipyard pairs (ruling F11), made outside
+    the shape table, take the whole check. The invariant tests compare this menu with
+    `refusal` over every candidate."""
+    refused: dict[Group, bool] = {}
+    for group, docks, judge in _runs(state, seat):
         surely = refused.get(group)
         if surely is None:
-            surely = refused[group] = _surely_refused(state, dock)
-        if not surely and _dock_refusal(state, dock) is None:
-            yield dock
+            surely = refused[group] = _surely_refused(state, docks[0])
+        if surely:
+            continue
+        if judge == WHOLE:
+            yield docks
+        elif judge == EACH:
+            refuse = MODULES[group[0]].refuse
+            yield [d for d in docks if not refuse(state, seat, d)]
+        else:
+            yield [d for d in docks if _dock_refusal(state, d) is None]
 
 
 def _surely_refused(state: GameState, dock: Dock) -> bool:
@@ -223,7 +238,7 @@ def _surely_refused(state: GameState, dock: Dock) -> bool:
     if LAYOUT[facility][0] not in ("track", "run") and free_slot(state, facility) is None:
         return True
     module = MODULES[facility]
-    return getattr(module, "VALUE_FREE", False) and _module_refusal(state, module, dock) is not None
+    return getattr(module, "VALUE_FREE", False) and bool(module.refuse(state, dock.seat, dock))
 
 
 def do_dock(state: GameState, action: Dock, events: list[Event]) -> None:
@@ -256,44 +271,72 @@ def ship_tokens(state: GameState, seat: int) -> tuple[tuple[int, bool], ...]:
 
 def candidates(state: GameState, seat: int) -> list[Dock]:
     """Every distinct docking this seat could try, by value; legality is checked after."""
-    return [dock for _, dock in _keyed_candidates(state, seat)]
+    return [dock for _, docks, _ in _runs(state, seat) for dock in docks]
 
 
-Keyed = tuple[tuple[tuple[str, int, bool, bool], Dock], ...]
+# How `_legal` judges a run of candidates once their group passed: WHOLE (a VALUE_FREE
+# facility: the group's answer is theirs), EACH (the facility's `refuse` reads the values),
+# FULL (`_dock_refusal`, for candidates made outside the shape table).
+WHOLE, EACH, FULL = "whole", "each", "full"
+Group = tuple[str, int, bool, bool]  # facility, ship count, launch, no Relic Ship
+Runs = tuple[tuple[Group, tuple[Dock, ...], str], ...]
 
 
-def _keyed_candidates(state: GameState, seat: int) -> Keyed:
-    """The candidates, each with its group key (see `_legal`)."""
+def _runs(state: GameState, seat: int) -> Runs:
+    """The candidates in menu order, cut into runs of one group each (see `_legal`)."""
     tokens = ship_tokens(state, seat)
     chosen = tuple(sorted(s.faction for s in state.seats if s.faction))
     # A launch needs the colony on circle 6 or 7 by the end of the docking: without that
     # reach the launch variants are left out (they would all be refused anyway).
     reach = state.seats[seat].hub_circle + MAX_HUB_ADVANCES >= HUB_CIRCLES_LAUNCH_EARLY
-    docks = _menu(seat, tokens, chosen, reach)
+    runs = _menu(seat, tokens, chosen, reach)
     if shipyard.scavenger_open(state):  # ruling F11: unequal pairs at the Shipyard
-        docks += _keyed(Dock(seat, str(shipyard.ID), (a[0], b[0]), a[0] if a[1] else
-                             (b[0] if b[1] else None))
-                        for a, b in combinations(sorted(set(tokens)), 2) if a[0] != b[0])
-    return docks
+        runs += _cut((Dock(seat, str(shipyard.ID), (a[0], b[0]), a[0] if a[1] else
+                           (b[0] if b[1] else None))
+                      for a, b in combinations(sorted(set(tokens)), 2) if a[0] != b[0]),
+                     FULL)
+    return runs
 
 
-def _keyed(docks: Iterable[Dock]) -> Keyed:
-    return tuple(((d.facility, len(d.values), d.launch, d.relic is None), d) for d in docks)
+def _cut(docks: Iterable[Dock], judge: str | None = None) -> Runs:
+    """Consecutive candidates of one group make a run."""
+    runs: list[tuple[Group, tuple[Dock, ...], str]] = []
+    for group, same in groupby(docks, key=lambda d: (d.facility, len(d.values), d.launch,
+                                                     d.relic is None)):
+        module = MODULES[group[0]]
+        runs.append((group, tuple(same),
+                     judge or (WHOLE if getattr(module, "VALUE_FREE", False) else EACH)))
+    return tuple(runs)
 
 
 @lru_cache(maxsize=4096)
 def _menu(seat: int, tokens: tuple[tuple[int, bool], ...], chosen: tuple[str, ...],
-          reach: bool) -> Keyed:
-    """`_candidates` at the Faction facilities of the chosen boards only (ruling F3), and
+          reach: bool) -> Runs:
+    """`_all_runs` at the Faction facilities of the chosen boards only (ruling F3), and
     without launches when the colony cannot reach a launch circle."""
-    return _keyed(d for d in _candidates(seat, tokens)
-                  if (d.facility not in FACTION_NAMES or d.facility in chosen)
-                  and (reach or not d.launch))
+    return tuple(run for run in _all_runs(seat, tokens)
+                 if (run[0][0] not in FACTION_NAMES or run[0][0] in chosen)
+                 and (reach or not run[0][2]))
+
+
+@lru_cache(maxsize=4096)
+def _all_runs(seat: int, tokens: tuple[tuple[int, bool], ...]) -> Runs:
+    return _cut(_candidates(seat, tokens))
 
 
 @lru_cache(maxsize=4096)
 def _candidates(seat: int, tokens: tuple[tuple[int, bool], ...]) -> tuple[Dock, ...]:
-    """The dockings a hand of ships allows, by shape only: a pure table, built once per hand."""
+    """The dockings a hand of ships allows, by shape only: a pure table, built once per hand
+    and seat from the seat-free `_shapes`."""
+    return tuple(Dock(seat, facility, values, relic, launch)
+                 for facility, values, relic, launch in _shapes(tokens))
+
+
+@lru_cache(maxsize=4096)
+def _shapes(tokens: tuple[tuple[int, bool], ...]
+            ) -> tuple[tuple[str, tuple[int, ...], int | None, bool], ...]:
+    """(facility, values, relic, launch) of every docking a hand of ships allows, by shape
+    only, in menu order."""
     by_size: dict[int, set[tuple[tuple[int, ...], int | None]]] = {}
     for k in (1, 2, 3):
         combos: set[tuple[tuple[int, ...], int | None]] = set()
@@ -302,7 +345,7 @@ def _candidates(seat: int, tokens: tuple[tuple[int, bool], ...]) -> tuple[Dock, 
             relic = next((v for v, r in combo if r), None)
             combos.add((values, relic))
         by_size[k] = combos
-    out: list[Dock] = []
+    out: list[tuple[str, tuple[int, ...], int | None, bool]] = []
     for facility, module in MODULES.items():
         kind = LAYOUT[facility][0]
         launches = getattr(module, "LAUNCHES", False)
@@ -310,7 +353,7 @@ def _candidates(seat: int, tokens: tuple[tuple[int, bool], ...]) -> tuple[Dock, 
         for k in sizes:
             for values, relic in sorted(by_size[k], key=lambda c: (c[0], c[1] or 0)):
                 if shape_refusal(facility, values) is None:
-                    out.append(Dock(seat, str(facility), values, relic))
+                    out.append((str(facility), values, relic, False))
                     if launches:
-                        out.append(Dock(seat, str(facility), values, relic, launch=True))
+                        out.append((str(facility), values, relic, True))
     return tuple(out)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..actions import Dock
 from ..events import Event
 from ..ids import Facility, Territory
-from ..lookup import ships_at
+from ..lookup import remembered, ships_at
 from ..payments import gain
 from ..state import GameState
 from ..territories import has_bonus
@@ -18,7 +18,8 @@ DOCKED_STEP = "lunar_mine_step"  # Turn.facts: the step of the last docking here
 
 
 def highest_docked(state: GameState) -> int:
-    return max((s.value for s in ships_at(state, ID)), default=0)
+    return remembered(state, "lunar_mine_highest",
+                      lambda: max((s.value for s in ships_at(state, ID)), default=0))
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
