@@ -8,6 +8,7 @@ gunicorn reads this file from the working directory; flags on its command line w
   commit), another runs Python.
 - ``preload_app``: the app is imported once in the master; workers share those pages
   copy-on-write and a recycled worker starts at once instead of importing everything again.
+  The master also compiles the mail templates (``when_ready``), so no worker does.
 - ``max_requests`` with jitter recycles workers one at a time, so a slow leak cannot grow a
   worker past its memory budget (<= 80 MB).
 """
@@ -24,6 +25,15 @@ preload_app = True
 max_requests = 10_000
 max_requests_jitter = 1_000
 keepalive = 5  # seconds an idle keep-alive connection stays open (API clients reuse them)
+
+
+def when_ready(server: Any) -> None:
+    """In the master, before the first fork: compile the mail templates once for all (only
+    with the app preloaded: otherwise each worker loads its own app)."""
+    from pbem.mail.compose import warm_templates
+
+    if server.cfg.preload_app:
+        warm_templates(server.app.wsgi())
 
 
 def post_fork(server: Any, worker: Any) -> None:

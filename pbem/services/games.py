@@ -178,7 +178,8 @@ def _only_the_game_row_changes(
     locked: turns.LockedGame, state: GameState, played: turns.Played, by: str,
 ) -> bool:
     """True when ``submit_action``'s step writes nothing but the games row: no hand-over (log,
-    mail), no autopilot step after it, no seat row to update (a Faction board, the end of a
+    mail), no autopilot step after it, no seat row to update (a Faction board: every step
+    copies them to the seat rows, so only a step that chooses one changes them; the end of a
     timeout streak) and the same wait goes on, so ``schedule_for`` would keep every
     deadline row as it is."""
     actor = locked.seat(played.step["seat"])
