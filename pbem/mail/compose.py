@@ -13,7 +13,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Flask, render_template
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 
 from pbem import describe, glossary
 from pbem.engine import GameState, action_from_json, format_action, view
@@ -28,6 +28,31 @@ MENU_SIZE = 4
 # Pending decisions that get the "decision needed" mail, even inside the seat's own turn.
 DECISIONS = ("draft", "discard_agendas")
 SINCE_LIMIT = 40  # sentences of "what happened since your last turn"
+# The log reads of a hand-over's mail are prebuilt Core statements (issue #6): building a
+# statement and the ORM's handling of it cost more than the query itself.
+_log = ActionLog.__table__
+_GAME, _SEAT = bindparam("game_id"), bindparam("seat")
+
+
+def _last_seq(*where: Any) -> Any:
+    return (select(func.coalesce(func.max(_log.c.seq), 0))
+            .where(_log.c.game_id == _GAME, *where).scalar_subquery())
+
+
+# the seat's own steps since its last move as a player (``autopilot_runs``)
+_SEAT_SINCE_OWN_MOVE = (
+    select(_log.c.seq, _log.c.by)
+    .where(_log.c.game_id == _GAME, _log.c.seat == _SEAT,
+           _log.c.seq > _last_seq(_log.c.seat == _SEAT, _log.c.by == "player"))
+    .order_by(_log.c.seq)
+)
+# the newest steps after the seat's own last one (``since_last_turn``; issue #6: only the rows
+# after it are read, not the whole recent log)
+_SINCE_OWN_LAST = (
+    select(_log.c.seq, _log.c.seat, _log.c.by, _log.c.round, _log.c.events)
+    .where(_log.c.game_id == _GAME, _log.c.seq > _last_seq(_log.c.seat == _SEAT))
+    .order_by(_log.c.seq.desc()).limit(200)
+)
 
 
 @dataclass(frozen=True)
@@ -45,10 +70,6 @@ class Mail:
 def subject_of(game: Any) -> str:
     """One subject for every mail of a game, so mail clients keep them in one thread."""
     return f"Alien Frontiers: {game.name}"
-
-
-def spectator_view(game: Any) -> dict[str, Any]:
-    return view(GameState.from_json(game.state), None)
 
 
 def seat_view(game: Any, seat_index: int | None) -> dict[str, Any]:
@@ -226,16 +247,8 @@ def autopilot_runs(game: Any, seat_index: int) -> list[int]:
     the seat's steps in the log (another seat's step ends it)."""
     if getattr(game, "id", None) is None:
         return []
-    own_last = (
-        select(func.coalesce(func.max(ActionLog.seq), 0))
-        .where(ActionLog.game_id == game.id, ActionLog.seat == seat_index,
-               ActionLog.by == "player").scalar_subquery()
-    )
     rows = db.session.execute(
-        select(ActionLog.seq, ActionLog.by)
-        .where(ActionLog.game_id == game.id, ActionLog.seat == seat_index,
-               ActionLog.seq > own_last).order_by(ActionLog.seq)
-    ).all()
+        _SEAT_SINCE_OWN_MOVE, {"game_id": game.id, "seat": seat_index}).all()
     runs: list[list[Any]] = []
     for row in rows:
         if runs and row.seq == runs[-1][-1].seq + 1:
@@ -284,15 +297,7 @@ def since_last_turn(game: Any, seat_index: int, names: list[str]) -> list[str]:
     """Plain-English sentences for every logged step after this seat's own last one."""
     if getattr(game, "id", None) is None:
         return []
-    own_last = (  # only the rows after it are read (issue #6: not the whole recent log)
-        select(func.coalesce(func.max(ActionLog.seq), 0))
-        .where(ActionLog.game_id == game.id, ActionLog.seat == seat_index).scalar_subquery()
-    )
-    rows = db.session.execute(
-        select(ActionLog.seq, ActionLog.seat, ActionLog.by, ActionLog.round, ActionLog.events)
-        .where(ActionLog.game_id == game.id, ActionLog.seq > own_last)
-        .order_by(ActionLog.seq.desc()).limit(200)
-    ).all()
+    rows = db.session.execute(_SINCE_OWN_LAST, {"game_id": game.id, "seat": seat_index}).all()
     recent: list[Any] = []
     for row in rows:
         if row.seat == seat_index:

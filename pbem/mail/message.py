@@ -9,6 +9,7 @@ injection cannot happen whatever a player types as a game or seat name.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Mapping
 from datetime import datetime
@@ -48,6 +49,13 @@ def check_address(addr: str) -> str:
     check_header_value("To", addr)
     if any(ch in addr for ch in ",;<>\"() \t"):
         raise BadHeader(f"{addr!r} is not a single plain e-mail address")
+    return _normalised(addr)
+
+
+@functools.lru_cache(maxsize=1024)
+def _normalised(addr: str) -> str:
+    """``addr`` as ``validate_email`` normalises it. Cached (issue #6): the same addresses come
+    back at every hand-over, and the check (no DNS lookup) always gives the same answer."""
     try:
         result = validate_email(addr, check_deliverability=False, allow_smtputf8=False)
     except EmailNotValidError as exc:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
+from pbem.engine import GameState, awaited
 from pbem.mail import compose
 from pbem.mail.outbox import enqueue
 
@@ -75,8 +76,7 @@ def turn_ended(game: Any, seat_index: int, steps: list[dict[str, Any]]) -> None:
     ``turn_started`` instead), are not told here.
     """
     events = list(_events_of(steps))
-    state_view = compose.spectator_view(game)
-    next_seat = state_view.get("awaiting")
+    next_seat = awaited(GameState.from_json(game.state))
     actor = _seat(game, seat_index)
     why = autopilot_reason(game, actor, steps)
     for seat in _seats(game):

@@ -20,12 +20,15 @@ from typing import Any
 from flask import Flask, current_app
 from sqlalchemy import (
     ColumnElement,
+    Row,
     ScalarSelect,
     Select,
     and_,
+    bindparam,
     case,
     delete,
     func,
+    insert,
     or_,
     select,
     update,
@@ -79,20 +82,19 @@ def schedule_for(game: Game, now: datetime | None = None) -> None:
         db.session.flush()
     seat = game.seat(seat_index)
     key = turn_key(state, seat)
-    rows = _open_rows(game.id)
+    rows = _open_waits(game.id)
     if rows and all(row.turn_key == key for row in rows):
         _resume(rows, now)  # the same wait goes on (after a pause: from where it stopped)
         return
-    db.session.execute(delete(Deadline).where(*_open(game.id)))
+    db.session.execute(_DROP_OPEN, {"game_id": game.id})
     if _autopilot(seat):
-        _add(game, seat_index, AUTOPLAY, key, now, now)
+        _add(game, seat_index, key, [(AUTOPLAY, now, now)])
         return
     start = clock.clock_start(now, seat.vacation_until)
     times = clock.schedule(start, game.time_per_move_hours or clock.DEFAULT_HOURS_PER_MOVE,
                            policy_of(game), seat.timezone, _quiet(seat))
-    for due in times.reminders:
-        _add(game, seat_index, REMINDER, key, due, times.deadline)
-    _add(game, seat_index, TIMEOUT, key, times.timeout, times.deadline)
+    _add(game, seat_index, key, [*((REMINDER, due, times.deadline) for due in times.reminders),
+                                 (TIMEOUT, times.timeout, times.deadline)])
 
 
 def open_wait(game_id: ColumnElement[int]) -> ScalarSelect[str | None]:
@@ -131,7 +133,7 @@ def clear_for(game: Game, now: datetime | None = None) -> None:
             .values(paused_at=now)
         )
         return
-    db.session.execute(delete(Deadline).where(*_open(game.id)))
+    db.session.execute(_DROP_OPEN, {"game_id": game.id})
 
 
 def shift_seat(game: Game, seat_index: int, by: timedelta) -> int:
@@ -203,7 +205,7 @@ def expected_deadline(game: Game, seat_index: int, now: datetime | None = None
     now = clock.as_utc(now) if now is not None else clock.now()
     key = turn_key(state, seat)
     if game.id is not None:
-        for row in _open_rows(game.id):
+        for row in _open_waits(game.id):
             if row.kind == TIMEOUT and row.turn_key == key:
                 paused = now - clock.as_utc(row.paused_at) if row.paused_at else timedelta(0)
                 return clock.as_utc(row.deadline_at) + paused
@@ -231,21 +233,53 @@ def _open(game_id: int) -> tuple[Any, ...]:
 
 
 def _open_rows(game_id: int) -> list[Deadline]:
+    """The open rows as ORM objects, for the services that move them."""
     return list(db.session.scalars(select(Deadline).where(*_open(game_id))))
 
 
-def _add(game: Game, seat: int, kind: str, key: str, due: datetime, deadline: datetime) -> None:
-    db.session.add(Deadline(game_id=game.id, seat=seat, kind=kind, turn_key=key,
-                            due_at=due, deadline_at=deadline, attempts=0))
+# ``schedule_for`` and ``expected_deadline`` run at every hand-over (issue #6): they read and
+# write the rows in Core, without the ORM's object loading and unit of work. No service loads
+# the rows as ORM objects (``_open_rows``) in a transaction that reschedules them, so no
+# loaded object goes stale.
+_deadlines = Deadline.__table__
+_OPEN_WAITS = select(
+    _deadlines.c.id, _deadlines.c.kind, _deadlines.c.turn_key, _deadlines.c.due_at,
+    _deadlines.c.deadline_at, _deadlines.c.paused_at,
+).where(_deadlines.c.game_id == bindparam("game_id"), _deadlines.c.done_at.is_(None))
+_DROP_OPEN = delete(_deadlines).where(
+    _deadlines.c.game_id == bindparam("game_id"), _deadlines.c.done_at.is_(None))
+_RESUME = (
+    update(_deadlines).where(_deadlines.c.id == bindparam("row_id"))
+    .values(due_at=bindparam("new_due_at"), deadline_at=bindparam("new_deadline_at"),
+            paused_at=None)
+)
 
 
-def _resume(rows: list[Deadline], now: datetime) -> None:
+def _open_waits(game_id: int) -> list[Row[Any]]:
+    """The open rows' columns ``schedule_for`` and ``expected_deadline`` read (a Core read:
+    like an ORM query, it flushes pending changes first)."""
+    return list(db.session.execute(_OPEN_WAITS, {"game_id": game_id}))
+
+
+def _add(game: Game, seat: int, key: str, rows: list[tuple[str, datetime, datetime]]) -> None:
+    """Write the rows of one wait, each ``(kind, due, deadline)``: one ``INSERT``."""
+    db.session.execute(insert(_deadlines), [
+        {"game_id": game.id, "seat": seat, "kind": kind, "turn_key": key, "due_at": due,
+         "deadline_at": deadline, "attempts": 0}
+        for kind, due, deadline in rows
+    ])
+
+
+def _resume(rows: list[Row[Any]], now: datetime) -> None:
+    """Move paused rows later by the time their clock stood still, and start it again."""
+    moved = []
     for row in rows:
         if row.paused_at is not None:
             stopped = now - clock.as_utc(row.paused_at)
-            row.due_at = clock.as_utc(row.due_at) + stopped
-            row.deadline_at = clock.as_utc(row.deadline_at) + stopped
-            row.paused_at = None
+            moved.append({"row_id": row.id, "new_due_at": clock.as_utc(row.due_at) + stopped,
+                          "new_deadline_at": clock.as_utc(row.deadline_at) + stopped})
+    if moved:
+        db.session.execute(_RESUME, moved)
 
 
 # -- the sweep ----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Select, and_, bindparam, func, select, update
+from sqlalchemy import Select, and_, bindparam, func, insert, select, update
 from sqlalchemy.orm import defer, joinedload
 
 from pbem import engine
@@ -174,15 +174,18 @@ def store_step(locked: LockedGame, state: GameState, step: Step) -> None:
         "new_steps": locked.turn_steps})
 
 
+_LOAD_LOCKED = (
+    select(Game).where(Game.id == bindparam("game_id"))
+    .options(joinedload(Game.seats), defer(Game.state), defer(Game.turn_start_state))
+)
+
+
 def load_locked(locked: LockedGame) -> Game:
     """The ORM objects of a game this transaction has locked (``lock_for_step``), for a step
     that does more than a move inside a turn. The two states are not read again: the step
     replaces ``state`` (already in ``locked``) and only a hand-over writes
     ``turn_start_state``; either is loaded if something reads it first."""
-    return db.session.execute(
-        select(Game).where(Game.id == locked.id)
-        .options(joinedload(Game.seats), defer(Game.state), defer(Game.turn_start_state))
-    ).unique().scalar_one()
+    return db.session.execute(_LOAD_LOCKED, {"game_id": locked.id}).unique().scalar_one()
 
 
 def expect(game: Game | LockedGame, expected_version: int, *, active: bool = True) -> None:
@@ -256,36 +259,47 @@ def sync_seats(game: Game, state: GameState) -> None:
             seat.faction = chosen
 
 
+_log = ActionLog.__table__
+_LAST_SEQ = select(func.coalesce(func.max(_log.c.seq), 0)).where(
+    _log.c.game_id == bindparam("game_id"))
+
+
 def next_seq(game: Game) -> int:
-    last = db.session.execute(
-        select(func.coalesce(func.max(ActionLog.seq), 0)).where(ActionLog.game_id == game.id)
-    ).scalar_one()
-    return int(last) + 1
+    return int(db.session.execute(_LAST_SEQ, {"game_id": game.id}).scalar_one()) + 1
 
 
 def append_log(game: Game, steps: list[Step]) -> None:
+    """Write ``steps`` to the log with one Core ``INSERT`` (issue #6). No ORM objects and
+    their unit of work: nothing reads log rows back as objects in the transaction that
+    writes them (the mail reads them in Core, ``compose.since_last_turn``)."""
+    if not steps:
+        return  # an INSERT without rows would write one of defaults
     seq = next_seq(game)
-    for offset, step in enumerate(steps):
-        db.session.add(ActionLog(
-            game_id=game.id, seq=seq + offset, seat=step["seat"], action=step["action"],
-            notation=step["notation"], events=step["events"], by=step["by"],
-            round=step["round"],
-        ))
+    db.session.execute(insert(_log), [
+        {"game_id": game.id, "seq": seq + offset, "seat": step["seat"],
+         "action": step["action"], "notation": step["notation"], "events": step["events"],
+         "by": step["by"], "round": step["round"]}
+        for offset, step in enumerate(steps)
+    ])
 
 
 def hand_over(game: Game, state: GameState, seat: int) -> None:
     """Write the turn's steps to the log, start a new undo base, and send the mail."""
     steps = list(game.turn_steps)
-    game.turn_steps = []  # before append_log's query flushes: one UPDATE of the game row
+    game.turn_steps = []
     game.turn_start_state = state.to_json()
-    append_log(game, steps)
-    notify.turn_ended(game, seat, steps)
-    if state.phase == "over":
-        game.status = "finished"
-        game.finished_at = datetime.now(UTC)
-        notify.game_over(game)
-    else:
-        announce(game, state)
+    # What the hand-over reads (the log it writes in Core, the deadline rows) does not depend
+    # on the pending ORM changes (the game row, outbox rows): they are flushed once, later,
+    # not before each of those reads (issue #6).
+    with db.session.no_autoflush:
+        append_log(game, steps)
+        notify.turn_ended(game, seat, steps)
+        if state.phase == "over":
+            game.status = "finished"
+            game.finished_at = datetime.now(UTC)
+            notify.game_over(game)
+        else:
+            announce(game, state)
 
 
 def announce(game: Game, state: GameState) -> None:

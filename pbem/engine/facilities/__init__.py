@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, groupby
 from types import ModuleType
+from typing import Any, TypeVar
 
 from ..actions import Dock
 from ..board import LAYOUT, free_slot, group_size, shape
@@ -274,6 +275,8 @@ def candidates(state: GameState, seat: int) -> list[Dock]:
     return [dock for _, docks, _ in _runs(state, seat) for dock in docks]
 
 
+T = TypeVar("T")
+
 # How `_legal` judges a run of candidates once their group passed: WHOLE (a VALUE_FREE
 # facility: the group's answer is theirs), EACH (the facility's `refuse` reads the values),
 # FULL (`_dock_refusal`, for candidates made outside the shape table).
@@ -304,9 +307,29 @@ def _cut(docks: Iterable[Dock], judge: str | None = None) -> Runs:
     for group, same in groupby(docks, key=lambda d: (d.facility, len(d.values), d.launch,
                                                      d.relic is None)):
         module = MODULES[group[0]]
-        runs.append((group, tuple(same),
-                     judge or (WHOLE if getattr(module, "VALUE_FREE", False) else EACH)))
+        kind = judge or (WHOLE if getattr(module, "VALUE_FREE", False) else EACH)
+        runs.append(_shared((_shared(group), _shared(tuple(same)), kind)))
     return tuple(runs)
+
+
+# The tables below are kept for thousands of hands. Their entries share one copy of each
+# docking, shape and run: those are finite sets (five seats, fixed facilities, values 1-6),
+# so a long-running web worker's memory stays small however many hands it meets.
+_SHARED: dict[Any, Any] = {}
+_DOCKINGS: dict[tuple[int, Shape], Dock] = {}
+
+
+def _shared(value: T) -> T:
+    """The one stored copy of an immutable value equal to `value`."""
+    stored: T = _SHARED.setdefault(value, value)
+    return stored
+
+
+def _docking(seat: int, shape: Shape) -> Dock:
+    found = _DOCKINGS.get((seat, shape))
+    if found is None:
+        found = _DOCKINGS[(seat, shape)] = Dock(seat, *shape)
+    return found
 
 
 @lru_cache(maxsize=4096)
@@ -321,22 +344,17 @@ def _menu(seat: int, tokens: tuple[tuple[int, bool], ...], chosen: tuple[str, ..
 
 @lru_cache(maxsize=4096)
 def _all_runs(seat: int, tokens: tuple[tuple[int, bool], ...]) -> Runs:
-    return _cut(_candidates(seat, tokens))
+    """The dockings a hand of ships allows, by shape only, cut into runs."""
+    return _cut(_docking(seat, shape) for shape in _shapes(tokens))
+
+
+Shape = tuple[str, tuple[int, ...], int | None, bool]  # facility, values, relic, launch
 
 
 @lru_cache(maxsize=4096)
-def _candidates(seat: int, tokens: tuple[tuple[int, bool], ...]) -> tuple[Dock, ...]:
-    """The dockings a hand of ships allows, by shape only: a pure table, built once per hand
-    and seat from the seat-free `_shapes`."""
-    return tuple(Dock(seat, facility, values, relic, launch)
-                 for facility, values, relic, launch in _shapes(tokens))
-
-
-@lru_cache(maxsize=4096)
-def _shapes(tokens: tuple[tuple[int, bool], ...]
-            ) -> tuple[tuple[str, tuple[int, ...], int | None, bool], ...]:
+def _shapes(tokens: tuple[tuple[int, bool], ...]) -> tuple[Shape, ...]:
     """(facility, values, relic, launch) of every docking a hand of ships allows, by shape
-    only, in menu order."""
+    only, in menu order: a pure table, built once per hand for every seat."""
     by_size: dict[int, set[tuple[tuple[int, ...], int | None]]] = {}
     for k in (1, 2, 3):
         combos: set[tuple[tuple[int, ...], int | None]] = set()
@@ -345,7 +363,7 @@ def _shapes(tokens: tuple[tuple[int, bool], ...]
             relic = next((v for v, r in combo if r), None)
             combos.add((values, relic))
         by_size[k] = combos
-    out: list[tuple[str, tuple[int, ...], int | None, bool]] = []
+    out: list[Shape] = []
     for facility, module in MODULES.items():
         kind = LAYOUT[facility][0]
         launches = getattr(module, "LAUNCHES", False)
@@ -353,7 +371,7 @@ def _shapes(tokens: tuple[tuple[int, bool], ...]
         for k in sizes:
             for values, relic in sorted(by_size[k], key=lambda c: (c[0], c[1] or 0)):
                 if shape_refusal(facility, values) is None:
-                    out.append((str(facility), values, relic, False))
+                    out.append(_shared((str(facility), _shared(values), relic, False)))
                     if launches:
-                        out.append((str(facility), values, relic, True))
+                        out.append(_shared((str(facility), _shared(values), relic, True)))
     return tuple(out)
