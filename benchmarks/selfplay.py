@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import os
 import pstats
 import sys
 import time
@@ -79,8 +80,15 @@ def invariants(games: int, options: Options = None, seats: tuple[int, ...] = ())
                   f"{steps} steps  ok  ({took:.1f} s)", flush=True)
 
 
+def rss_mb() -> float:
+    """This process's resident memory (Linux)."""
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
 def table(games: int, options: Options = None) -> None:
     print(f"{'measure':34} {'figure':>12} {'target':>12}")
+    start_rss = rss_mb()
     for players in SEATS if options is None else SEATS_BASE:
         gps, dps, unfinished = speed(players, games, options)
         target = f">= {TARGET_DECISIONS:,}" if players == 4 else ""
@@ -91,6 +99,9 @@ def table(games: int, options: Options = None) -> None:
     mean, worst = replay_ms(min(games, 100), options)
     print(f"{'replay 4-seat game (mean ms)':34} {mean:12.2f} {f'<= {TARGET_REPLAY_MS:g}':>12}")
     print(f"{'replay 4-seat game (worst ms)':34} {worst:12.2f} {'':>12}")
+    # The engine's tables (menus by hand of ships) live as long as the process: in a web
+    # worker too, whose whole budget is 80 MB (issue #6).
+    print(f"{'memory growth over the run (MB)':34} {rss_mb() - start_rss:12.1f} {'':>12}")
 
 
 def main() -> None:
