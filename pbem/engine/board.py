@@ -58,7 +58,7 @@ def free_slots(state: GameState, facility: str) -> int:
 
 
 def _occupied(state: GameState) -> dict[str, dict[int, int]]:
-    """facility -> slot -> ships docked in it, for every location, in one pass over the
+    """facility -> slot -> ships docked in it, for every facility, in one pass over the
     ships (once while the state is steady: the menu asks about every facility)."""
     return remembered(state, "occupied", lambda: _scan_occupied(state))
 
@@ -66,6 +66,10 @@ def _occupied(state: GameState) -> dict[str, dict[int, int]]:
 def _scan_occupied(state: GameState) -> dict[str, dict[int, int]]:
     used: dict[str, dict[int, int]] = {}
     for ship in state.ships:
-        slots = used.setdefault(ship.loc, {})
+        if ship.slot < 0:  # not in a facility's group: the stock, unplaced, the Bay, ...
+            continue
+        slots = used.get(ship.loc)
+        if slots is None:
+            slots = used[ship.loc] = {}
         slots[ship.slot] = slots.get(ship.slot, 0) + 1
     return used

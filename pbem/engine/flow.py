@@ -33,7 +33,7 @@ from .ids import (
     Field,
     Territory,
 )
-from .lookup import commander, unplaced
+from .lookup import commander, fleet_indices, unplaced
 from .payments import gain
 from .scoring import result
 from .state import BAY, RELIC_HOME, STOCK, UNPLACED, GameState, Seat, Ship, Turn
@@ -129,7 +129,7 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
         turn.round += 1
     state.turn = turn
     # The new turn borrows nothing yet (ruling T1), and gathering gives no ship to `seat`.
-    fleet = [i for i, ship in enumerate(state.ships) if commander(state, ship) == seat]
+    fleet = fleet_indices(state, seat)
     for i in fleet:
         ship = state.ships[i]
         if ship.loc == Facility.TERRAFORMING_STATION:

@@ -50,7 +50,21 @@ def commander(state: GameState, ship: Ship) -> int | None:
 
 def fleet(state: GameState, seat: int) -> list[Ship]:
     """Ships `seat` commands now (see `commander`), wherever they are, in ship order."""
-    return [s for s in state.ships if commander(state, s) == seat]
+    ships = state.ships
+    return [ships[i] for i in fleet_indices(state, seat)]
+
+
+def fleet_indices(state: GameState, seat: int) -> list[int]:
+    """Indices of the ships `seat` commands now, in ship order (`commander`, asked of every
+    ship at once: with no ship borrowed this turn it is the colour's, then the Relic Ship,
+    which is the last ship)."""
+    ships = state.ships
+    if SERVO_SHIPS in state.turn.facts:
+        return [i for i, s in enumerate(ships) if commander(state, s) == seat]
+    found = [i for i, s in enumerate(ships) if s.owner == seat]  # the Relic Ship's is None
+    if state.relic_owner == seat:
+        found.append(len(ships) - 1)
+    return found
 
 
 def unplaced(state: GameState, seat: int) -> list[Ship]:
