@@ -189,8 +189,9 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
     for legal in _legal(state, seat):
         docks.extend(legal)
     answers = memo(state)
-    if answers is not None:
+    if answers is not None:  # `check` of the docking chosen from this menu asks again
         answers[("dockable", seat)] = docks[0] if docks else None
+        answers.update(dict.fromkeys(docks))
     return docks
 
 
