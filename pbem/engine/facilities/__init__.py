@@ -138,6 +138,8 @@ def dock_refusal(state: GameState, action: Dock) -> str | None:
     answers = memo(state)  # the menu and the must-dock test (B9) ask the same questions
     if answers is None or not isinstance(action.values, tuple):
         return _dock_refusal(state, action)
+    if any(action is offered for offered in answers.get(("offered", action.seat), ())):
+        return None  # this very docking came from the menu (`legal_docks`) of this state
     found = answers.get(action, answers)  # the table itself stands for 'not asked yet'
     if found is answers:
         found = answers[action] = _dock_refusal(state, action)
@@ -189,9 +191,9 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
     for legal in _legal(state, seat):
         docks.extend(legal)
     answers = memo(state)
-    if answers is not None:  # `check` of the docking chosen from this menu asks again
+    if answers is not None:
         answers[("dockable", seat)] = docks[0] if docks else None
-        answers.update(dict.fromkeys(docks))
+        answers[("offered", seat)] = docks  # `check` of the one chosen from this menu
     return docks
 
 
