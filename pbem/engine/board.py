@@ -6,7 +6,7 @@ Covered ports are simply absent: blockers never move, so they are not modelled a
 from __future__ import annotations
 
 from .ids import FACTION_NAMES, HUB_PORTS_PER_TRACK, Facility
-from .lookup import memo
+from .lookup import remembered
 from .state import GameState
 
 # facility -> (group shape, ships per group, groups at [2, 3, 4] players); 5 players use 4's.
@@ -60,13 +60,7 @@ def free_slots(state: GameState, facility: str) -> int:
 def _occupied(state: GameState) -> dict[str, dict[int, int]]:
     """facility -> slot -> ships docked in it, for every facility, in one pass over the
     ships (once while the state is steady: the menu asks about every facility)."""
-    answers = memo(state)
-    if answers is None:
-        return _scan_occupied(state)
-    used: dict[str, dict[int, int]] | None = answers.get("occupied")
-    if used is None:
-        used = answers["occupied"] = _scan_occupied(state)
-    return used
+    return remembered(state, "occupied", lambda: _scan_occupied(state))
 
 
 def _scan_occupied(state: GameState) -> dict[str, dict[int, int]]:
