@@ -2,7 +2,8 @@
 
 Plain data, loaded once with the module. The faction and Agenda texts are copied from the
 one-line paraphrases of shared/rules/ids.toml (never read at run time: only the repository
-ships); the card texts paraphrase the rulebook's card powers. Names come from the engine.
+ships); the card texts (paraphrases of the rulebook's card powers) and all names come from
+the engine.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pbem.engine.alien_tech.catalog import SPECS as CARD_SPECS
 from pbem.engine.ids import CARD_NAMES, FACTION_NAMES
 
 
@@ -60,48 +62,7 @@ FACTIONS: dict[str, FactionText] = {
     fid: FactionText(fid, FACTION_NAMES[fid], *texts) for fid, texts in _FACTIONS.items()
 }
 
-CARD_EFFECTS: dict[str, str] = {
-    "alien_city": "1 VP while you own it. No power.",
-    "alien_monument": "1 VP while you own it. No power.",
-    "booster_pod": "1 fuel: +1 to one unplaced ship. Discard: take one field generator off "
-                   "the planet.",
-    "data_crystal": "1 fuel per colony there: use a territory's bonus this turn. Discard: "
-                    "place or move the Positron Field.",
-    "gravity_manipulator": "2 fuel: −1 to one unplaced ship and +1 to another. Discard: "
-                           "place or move the Repulsor Field.",
-    "holographic_decoy": "Raiders cannot take your resources; the only card they may take "
-                         "from you is this one.",
-    "orbital_teleporter": "2 fuel: move one of your docked ships to another facility. "
-                          "Discard: move any one colony to another territory.",
-    "plasma_cannon": "1 fuel per ship: send other players' ships at one facility to the "
-                     "Maintenance Bay. Discard: send one other player's ship to the stock.",
-    "polarity_device": "1 fuel: turn one unplaced ship to its opposite face (7 − value). "
-                       "Discard: swap two colonies on different territories.",
-    "resource_cache": "After each roll: more odd ships +1 ore, more even +1 fuel, equal both "
-                      "(then discard it).",
-    "stasis_beam": "1 fuel: −1 to one unplaced ship. Discard: place or move the Isolation "
-                   "Field.",
-    "temporal_warper": "1 fuel: re-roll any of your unplaced ships. Discard: take a card "
-                       "from the discard pile.",
-    "astrogation_servo": "2 fuel: take a ship from the Maintenance Bay, roll it and use it "
-                         "this turn. Discard: send every ship at one facility to the "
-                         "Maintenance Bay.",
-    "chameleon_cloak": "2 fuel: replace opponents' ships at one facility with yours of the "
-                       "same values and use it. Discard: swap all colonies of two "
-                       "territories.",
-    "electrofabricator": "Once per turn, 2 fuel: gain 1 ore. Discard: gain 3 ore.",
-    "experimental_ftl_drive": "2 fuel: set one unplaced ship to any value; 1 fuel goes on "
-                              "the card, and at its third token the card is discarded.",
-    "lunar_tunneler": "Once per turn, 1 fuel, right after docking at the Lunar Mine: +1 "
-                      "ore. Discard: send every ship at the Lunar Mine to the Maintenance "
-                      "Bay.",
-    "multiverse_window": "You may hold 4 Agendas. Discard: reveal one of your face-down "
-                         "Agendas; it scores without its condition.",
-    "oscillation_capacitor": "Once per turn: use another card's fuel power again, paying "
-                             "again. Discard: discard another player's Alien Tech card.",
-    "solar_harvester": "Once per turn, free: 1 fuel per opponent ship at the Solar "
-                       "Converter. Discard: every other player returns all their fuel.",
-}
+CARD_EFFECTS: dict[str, str] = {card.id: card.effect for card in CARD_SPECS}  # their specs
 
 _AGENDAS = (  # ids.toml [agendas]: in-game half, end-game half
     ("fleet_of_seven", "gather a fleet of seven ships",

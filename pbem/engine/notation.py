@@ -51,18 +51,8 @@ TERRITORY_ALIASES: dict[str, str] = {
     "vanvogt": "van_vogt_mountains", "van_vogt": "van_vogt_mountains",
     "vogt": "van_vogt_mountains",
 }
-CARD_ALIASES: dict[str, str] = {
-    "city": "alien_city", "monument": "alien_monument", "booster": "booster_pod",
-    "crystal": "data_crystal", "gravity": "gravity_manipulator",
-    "decoy": "holographic_decoy", "teleporter": "orbital_teleporter",
-    "cannon": "plasma_cannon", "plasma": "plasma_cannon", "polarity": "polarity_device",
-    "cache": "resource_cache", "stasis": "stasis_beam", "warper": "temporal_warper",
-    "servo": "astrogation_servo", "cloak": "chameleon_cloak",
-    "fabricator": "electrofabricator", "electrofabricator": "electrofabricator",
-    "ftl": "experimental_ftl_drive", "tunneler": "lunar_tunneler",
-    "window": "multiverse_window", "capacitor": "oscillation_capacitor",
-    "harvester": "solar_harvester",
-}
+# The cards' aliases are in their CardSpecs: alien_tech.catalog fills this table from them.
+CARD_ALIASES: dict[str, str] = {}
 
 
 # Verbs and text forms that other modules add (Alien Tech cards: 'use ...', 'discard ...').
