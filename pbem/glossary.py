@@ -1,9 +1,9 @@
 """What pages and mail say about factions, Alien Tech cards, Agendas and game options.
 
-Plain data, loaded once with the module. The faction and Agenda texts are copied from the
-one-line paraphrases of shared/rules/ids.toml (never read at run time: only the repository
-ships); the card texts (paraphrases of the rulebook's card powers) and all names come from
-the engine.
+Plain data, loaded once with the module. The Agenda texts are copied from the one-line
+paraphrases of shared/rules/ids.toml (never read at run time: only the repository ships);
+the faction and card texts (paraphrases of ids.toml and of the rulebook's card powers) and
+all names come from the engine's specs.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbem.engine.alien_tech.catalog import SPECS as CARD_SPECS
+from pbem.engine.factions.catalog import SPECS as FACTION_SPECS
 from pbem.engine.ids import CARD_NAMES, FACTION_NAMES
 
 
@@ -31,35 +32,9 @@ class AgendaText:
     end_game: str  # scored at the end of the game if it holds
 
 
-_FACTIONS = {  # ids.toml [factions]: facility, owner
-    "corex_conglomerated": (
-        "Pay 2 fuel: gain 1 ore per territory you control.",
-        "At the start of your turn: 1 fuel, plus 1 per territory you control."),
-    "dark_space_explorers": (
-        "Pay 1 fuel: take the top card of the Alien Tech deck.",
-        "Use up to two discard powers per turn."),
-    "homesteaders_union": (
-        "One Colonist Hub advance.",
-        "May launch a colony from circle 6 as well as 7."),
-    "new_gaia_engineers": (
-        "With a ship on the Terraforming Station: re-roll it; a good roll rescues it "
-        "(see the game's options).",
-        "Other players' Terraforming Station payments go to the owner."),
-    "proxima_centauri_scholars": (
-        "Pay 1 fuel: move a field generator to another territory.",
-        "Once per turn, 2 fuel: place or remove a field generator."),
-    "scavenger_fleet": (
-        "Use the Shipyard with two unequal ships this turn.",
-        "New ships and the Relic Ship are rolled at once (usable this turn)."),
-    "smugglers_alliance": (
-        "Together with a Raiders' Outpost docking: take 4 resources AND 1 card.",
-        "Any run bumps the Raiders' Outpost."),
-    "uranian_syndicate": (
-        "1 ore: move one of your colonies; 2 ore: move an opponent's.",
-        "Use the bonus of one contested territory this turn."),
-}
-FACTIONS: dict[str, FactionText] = {
-    fid: FactionText(fid, FACTION_NAMES[fid], *texts) for fid, texts in _FACTIONS.items()
+FACTIONS: dict[str, FactionText] = {  # from the boards' specs
+    spec.id: FactionText(spec.id, spec.name, spec.facility.effect, spec.owner)
+    for spec in FACTION_SPECS
 }
 
 CARD_EFFECTS: dict[str, str] = {card.id: card.effect for card in CARD_SPECS}  # their specs
