@@ -1,7 +1,8 @@
 """Canonical identifiers and numbers of the game (shared/rules/ids.toml), as Python data.
 
-Every id stored, sent or typed anywhere in pbem is one of these strings. StrEnum members are
-plain strings, so state and actions serialise to JSON without conversion.
+Every id stored, sent or typed anywhere in pbem is one of these strings (the Alien Tech
+cards' are declared by their CardSpecs, see CARD_NAMES). StrEnum members are plain strings,
+so state and actions serialise to JSON without conversion.
 """
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ FACILITY_ALIASES: dict[str, str] = {
     "terraforming": "terraforming_station", "ts": "terraforming_station",
     "terraform": "terraforming_station",
     "raiders": "raiders_outpost", "ro": "raiders_outpost", "outpost": "raiders_outpost",
-}
+}  # factions.catalog adds the Faction boards' aliases (in their FactionSpecs)
 TERRITORY_ALIASES: dict[str, str] = {
     "asimov": "asimov_crater", "bradbury": "bradbury_plateau",
     "burroughs": "burroughs_desert", "heinlein": "heinlein_plains",
@@ -55,7 +55,9 @@ TERRITORY_ALIASES: dict[str, str] = {
 CARD_ALIASES: dict[str, str] = {}
 
 
-# Verbs and text forms that other modules add (Alien Tech cards: 'use ...', 'discard ...').
+# Verbs and text forms that the catalogs above this module add ('use ...' and 'discard ...'
+# of the Alien Tech cards, the Faction boards', the Agendas'). They register because the
+# modules that declare those actions read words with this module, so it cannot import them.
 VerbParser = Callable[[list[str], int, "int | None"], Action]
 VERBS: dict[str, VerbParser] = {}
 FORMATS: dict[type[Action], Callable[[Action], str]] = {}
