@@ -39,8 +39,8 @@ from . import (
 from .common import card_name
 from .spec import BotScore, CardSpec, DiscardPower, UsePower
 
-# In ids.toml order: it is the order of the deck before its shuffle (so of every replay), of
-# pages' card lists and of the menu.
+# In ids.toml order: the deck is built in this order before its shuffle, so every game's
+# deal (and replay) depends on it.
 SPECS: tuple[CardSpec, ...] = (
     alien_city.CARD, alien_monument.CARD, booster_pod.CARD, data_crystal.CARD,
     gravity_manipulator.CARD, holographic_decoy.CARD, orbital_teleporter.CARD,
@@ -77,7 +77,7 @@ BOT_SCORES: dict[type[Action], BotScore[Any]] = {
 # import them, so they cannot import this catalog (that would be an import cycle): their
 # tables (ids.CARD_NAMES, BASE_DECK, FACTIONS_DECK, VP_CARDS, notation.CARD_ALIASES) start
 # empty and are filled here, once, when pbem.engine is imported (its __init__ imports the
-# rules, which import this module). The same goes for the verbs 'use' and 'discard'.
+# rules, which import this module). So do the verbs 'use' and 'discard' (below).
 ids.CARD_NAMES.update(NAMES)
 ids.BASE_DECK.update(BASE_DECK)
 ids.FACTIONS_DECK.update(FACTIONS_DECK)
