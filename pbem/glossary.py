@@ -1,8 +1,9 @@
 """What pages and mail say about factions, Alien Tech cards, Agendas and game options.
 
-Plain data, loaded once with the module. The faction and Agenda texts are copied from the
-one-line paraphrases of shared/rules/ids.toml (never read at run time: only the repository
-ships); the card texts paraphrase the rulebook's card powers. Names come from the engine.
+Plain data, loaded once with the module. The Agenda texts are copied from the one-line
+paraphrases of shared/rules/ids.toml (never read at run time: only the repository ships);
+the faction and card texts (paraphrases of ids.toml and of the rulebook's card powers) and
+all names come from the engine's specs.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pbem.engine.alien_tech.catalog import SPECS as CARD_SPECS
+from pbem.engine.factions.catalog import SPECS as FACTION_SPECS
 from pbem.engine.ids import CARD_NAMES, FACTION_NAMES
 
 
@@ -29,79 +32,12 @@ class AgendaText:
     end_game: str  # scored at the end of the game if it holds
 
 
-_FACTIONS = {  # ids.toml [factions]: facility, owner
-    "corex_conglomerated": (
-        "Pay 2 fuel: gain 1 ore per territory you control.",
-        "At the start of your turn: 1 fuel, plus 1 per territory you control."),
-    "dark_space_explorers": (
-        "Pay 1 fuel: take the top card of the Alien Tech deck.",
-        "Use up to two discard powers per turn."),
-    "homesteaders_union": (
-        "One Colonist Hub advance.",
-        "May launch a colony from circle 6 as well as 7."),
-    "new_gaia_engineers": (
-        "With a ship on the Terraforming Station: re-roll it; a good roll rescues it "
-        "(see the game's options).",
-        "Other players' Terraforming Station payments go to the owner."),
-    "proxima_centauri_scholars": (
-        "Pay 1 fuel: move a field generator to another territory.",
-        "Once per turn, 2 fuel: place or remove a field generator."),
-    "scavenger_fleet": (
-        "Use the Shipyard with two unequal ships this turn.",
-        "New ships and the Relic Ship are rolled at once (usable this turn)."),
-    "smugglers_alliance": (
-        "Together with a Raiders' Outpost docking: take 4 resources AND 1 card.",
-        "Any run bumps the Raiders' Outpost."),
-    "uranian_syndicate": (
-        "1 ore: move one of your colonies; 2 ore: move an opponent's.",
-        "Use the bonus of one contested territory this turn."),
-}
-FACTIONS: dict[str, FactionText] = {
-    fid: FactionText(fid, FACTION_NAMES[fid], *texts) for fid, texts in _FACTIONS.items()
+FACTIONS: dict[str, FactionText] = {  # from the boards' specs
+    spec.id: FactionText(spec.id, spec.name, spec.facility.effect, spec.owner)
+    for spec in FACTION_SPECS
 }
 
-CARD_EFFECTS: dict[str, str] = {
-    "alien_city": "1 VP while you own it. No power.",
-    "alien_monument": "1 VP while you own it. No power.",
-    "booster_pod": "1 fuel: +1 to one unplaced ship. Discard: take one field generator off "
-                   "the planet.",
-    "data_crystal": "1 fuel per colony there: use a territory's bonus this turn. Discard: "
-                    "place or move the Positron Field.",
-    "gravity_manipulator": "2 fuel: −1 to one unplaced ship and +1 to another. Discard: "
-                           "place or move the Repulsor Field.",
-    "holographic_decoy": "Raiders cannot take your resources; the only card they may take "
-                         "from you is this one.",
-    "orbital_teleporter": "2 fuel: move one of your docked ships to another facility. "
-                          "Discard: move any one colony to another territory.",
-    "plasma_cannon": "1 fuel per ship: send other players' ships at one facility to the "
-                     "Maintenance Bay. Discard: send one other player's ship to the stock.",
-    "polarity_device": "1 fuel: turn one unplaced ship to its opposite face (7 − value). "
-                       "Discard: swap two colonies on different territories.",
-    "resource_cache": "After each roll: more odd ships +1 ore, more even +1 fuel, equal both "
-                      "(then discard it).",
-    "stasis_beam": "1 fuel: −1 to one unplaced ship. Discard: place or move the Isolation "
-                   "Field.",
-    "temporal_warper": "1 fuel: re-roll any of your unplaced ships. Discard: take a card "
-                       "from the discard pile.",
-    "astrogation_servo": "2 fuel: take a ship from the Maintenance Bay, roll it and use it "
-                         "this turn. Discard: send every ship at one facility to the "
-                         "Maintenance Bay.",
-    "chameleon_cloak": "2 fuel: replace opponents' ships at one facility with yours of the "
-                       "same values and use it. Discard: swap all colonies of two "
-                       "territories.",
-    "electrofabricator": "Once per turn, 2 fuel: gain 1 ore. Discard: gain 3 ore.",
-    "experimental_ftl_drive": "2 fuel: set one unplaced ship to any value; 1 fuel goes on "
-                              "the card, and at its third token the card is discarded.",
-    "lunar_tunneler": "Once per turn, 1 fuel, right after docking at the Lunar Mine: +1 "
-                      "ore. Discard: send every ship at the Lunar Mine to the Maintenance "
-                      "Bay.",
-    "multiverse_window": "You may hold 4 Agendas. Discard: reveal one of your face-down "
-                         "Agendas; it scores without its condition.",
-    "oscillation_capacitor": "Once per turn: use another card's fuel power again, paying "
-                             "again. Discard: discard another player's Alien Tech card.",
-    "solar_harvester": "Once per turn, free: 1 fuel per opponent ship at the Solar "
-                       "Converter. Discard: every other player returns all their fuel.",
-}
+CARD_EFFECTS: dict[str, str] = {card.id: card.effect for card in CARD_SPECS}  # their specs
 
 _AGENDAS = (  # ids.toml [agendas]: in-game half, end-game half
     ("fleet_of_seven", "gather a fleet of seven ships",

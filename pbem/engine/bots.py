@@ -28,10 +28,7 @@ from .actions import (
     Trade,
 )
 from .agendas.actions import DiscardAgenda, DrawAgendas, KeepAgendas, RevealAgenda
-from .alien_tech.chameleon_cloak import UseChameleonCloak
-from .alien_tech.electrofabricator import DiscardElectrofabricator, UseElectrofabricator
-from .alien_tech.lunar_tunneler import UseLunarTunneler
-from .alien_tech.solar_harvester import UseSolarHarvester
+from .alien_tech.catalog import BOT_SCORES
 from .factions.bots import faction_score
 from .flow import new_game
 from .ids import FACTION_NAMES, VP_CARDS, Facility, Field
@@ -133,17 +130,12 @@ def _score(state: GameState, seat: int, action: Action) -> float:
 
 
 def _card_score(state: GameState, seat: int, action: Action) -> float:
-    """The Factions cards' powers, cheaply (rulings T1-T8); any other: only before ending."""
-    me = state.seats[seat]
-    if isinstance(action, UseElectrofabricator | UseLunarTunneler):
-        return 6.0 if me.ore < 4 else -5.0
-    if isinstance(action, UseSolarHarvester):
-        return 7.0
-    if isinstance(action, UseChameleonCloak):
-        return DOCK_WORTH.get(action.facility, 0.0) - 2.0
-    if isinstance(action, DiscardElectrofabricator):
-        return 1.0 if me.ore < 2 else -5.0
-    return -5.0  # a card power: only rather than ending the turn
+    """A card power's worth: its spec's `bot_score` (some Factions cards, cheaply: rulings
+    T1-T8); a power without one is played only rather than ending the turn."""
+    score = BOT_SCORES.get(type(action))
+    if score is None:
+        return -5.0  # a card power: only rather than ending the turn
+    return score(state, seat, action, DOCK_WORTH)
 
 
 def _dock_score(state: GameState, seat: int, action: Dock) -> float:

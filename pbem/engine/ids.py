@@ -1,7 +1,8 @@
 """Canonical identifiers and numbers of the game (shared/rules/ids.toml), as Python data.
 
-Every id stored, sent or typed anywhere in pbem is one of these strings. StrEnum members are
-plain strings, so state and actions serialise to JSON without conversion.
+Every id stored, sent or typed anywhere in pbem is one of these strings (the Alien Tech
+cards' are declared by their CardSpecs, see CARD_NAMES). StrEnum members are plain strings,
+so state and actions serialise to JSON without conversion.
 """
 
 from __future__ import annotations
@@ -40,26 +41,21 @@ class Field(StrEnum):
 
 
 class Card(StrEnum):
-    ALIEN_CITY = "alien_city"
-    ALIEN_MONUMENT = "alien_monument"
+    """The cards that rule code outside their own module names (the Agendas' conditions, the
+    Raiders' Outpost). A new card needs no member here: its id, name, copies and powers are
+    its module's `CardSpec` (pbem/engine/alien_tech/catalog.py lists them)."""
+
     BOOSTER_POD = "booster_pod"
-    DATA_CRYSTAL = "data_crystal"
-    GRAVITY_MANIPULATOR = "gravity_manipulator"
+    ELECTROFABRICATOR = "electrofabricator"
+    EXPERIMENTAL_FTL_DRIVE = "experimental_ftl_drive"
     HOLOGRAPHIC_DECOY = "holographic_decoy"
-    ORBITAL_TELEPORTER = "orbital_teleporter"
+    MULTIVERSE_WINDOW = "multiverse_window"
+    OSCILLATION_CAPACITOR = "oscillation_capacitor"
     PLASMA_CANNON = "plasma_cannon"
     POLARITY_DEVICE = "polarity_device"
     RESOURCE_CACHE = "resource_cache"
-    STASIS_BEAM = "stasis_beam"
-    TEMPORAL_WARPER = "temporal_warper"
-    ASTROGATION_SERVO = "astrogation_servo"
-    CHAMELEON_CLOAK = "chameleon_cloak"
-    ELECTROFABRICATOR = "electrofabricator"
-    EXPERIMENTAL_FTL_DRIVE = "experimental_ftl_drive"
-    LUNAR_TUNNELER = "lunar_tunneler"
-    MULTIVERSE_WINDOW = "multiverse_window"
-    OSCILLATION_CAPACITOR = "oscillation_capacitor"
     SOLAR_HARVESTER = "solar_harvester"
+    STASIS_BEAM = "stasis_beam"
 
 
 class Faction(StrEnum):
@@ -131,57 +127,13 @@ FIELD_NAMES: dict[str, str] = {
     "repulsor_field": "Repulsor Field",
 }
 
-CARD_NAMES: dict[str, str] = {
-    "alien_city": "Alien City",
-    "alien_monument": "Alien Monument",
-    "booster_pod": "Booster Pod",
-    "data_crystal": "Data Crystal",
-    "gravity_manipulator": "Gravity Manipulator",
-    "holographic_decoy": "Holographic Decoy",
-    "orbital_teleporter": "Orbital Teleporter",
-    "plasma_cannon": "Plasma Cannon",
-    "polarity_device": "Polarity Device",
-    "resource_cache": "Resource Cache",
-    "stasis_beam": "Stasis Beam",
-    "temporal_warper": "Temporal Warper",
-    "astrogation_servo": "Astrogation Servo",
-    "chameleon_cloak": "Chameleon Cloak",
-    "electrofabricator": "Electrofabricator",
-    "experimental_ftl_drive": "Experimental FTL Drive",
-    "lunar_tunneler": "Lunar Tunneler",
-    "multiverse_window": "Multiverse Window",
-    "oscillation_capacitor": "Oscillation Capacitor",
-    "solar_harvester": "Solar Harvester",
-}
-
-# ruling B4: the base deck; the Factions option adds one of each Factions card.
-BASE_DECK: dict[str, int] = {
-    "alien_city": 1,
-    "alien_monument": 1,
-    "booster_pod": 2,
-    "data_crystal": 2,
-    "gravity_manipulator": 2,
-    "holographic_decoy": 2,
-    "orbital_teleporter": 2,
-    "plasma_cannon": 2,
-    "polarity_device": 2,
-    "resource_cache": 2,
-    "stasis_beam": 2,
-    "temporal_warper": 2,
-}
-FACTIONS_DECK: dict[str, int] = {
-    "astrogation_servo": 1,
-    "chameleon_cloak": 1,
-    "electrofabricator": 1,
-    "experimental_ftl_drive": 1,
-    "lunar_tunneler": 1,
-    "multiverse_window": 1,
-    "oscillation_capacitor": 1,
-    "solar_harvester": 1,
-}
-
-# Cards worth a victory point while owned (base-game.md §7.1).
-VP_CARDS = frozenset({"alien_city", "alien_monument"})
+# The Alien Tech cards (ids.toml [tech]) are declared once each, by their modules' CardSpecs;
+# pbem.engine.alien_tech.catalog fills these tables from them when pbem.engine is imported,
+# for the rule code below the cards (facilities, scoring, set-up), which cannot import it.
+CARD_NAMES: dict[str, str] = {}  # id -> printed name, in ids.toml order
+BASE_DECK: dict[str, int] = {}  # ruling B4: id -> copies in the base deck
+FACTIONS_DECK: dict[str, int] = {}  # the Factions cards the Factions option adds
+VP_CARDS: set[str] = set()  # cards worth victory points while owned (base-game.md §7.1)
 
 # [players] of ids.toml
 MIN_PLAYERS = 2

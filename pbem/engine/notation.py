@@ -43,7 +43,7 @@ FACILITY_ALIASES: dict[str, str] = {
     "terraforming": "terraforming_station", "ts": "terraforming_station",
     "terraform": "terraforming_station",
     "raiders": "raiders_outpost", "ro": "raiders_outpost", "outpost": "raiders_outpost",
-}
+}  # factions.catalog adds the Faction boards' aliases (in their FactionSpecs)
 TERRITORY_ALIASES: dict[str, str] = {
     "asimov": "asimov_crater", "bradbury": "bradbury_plateau",
     "burroughs": "burroughs_desert", "heinlein": "heinlein_plains",
@@ -51,21 +51,13 @@ TERRITORY_ALIASES: dict[str, str] = {
     "vanvogt": "van_vogt_mountains", "van_vogt": "van_vogt_mountains",
     "vogt": "van_vogt_mountains",
 }
-CARD_ALIASES: dict[str, str] = {
-    "city": "alien_city", "monument": "alien_monument", "booster": "booster_pod",
-    "crystal": "data_crystal", "gravity": "gravity_manipulator",
-    "decoy": "holographic_decoy", "teleporter": "orbital_teleporter",
-    "cannon": "plasma_cannon", "plasma": "plasma_cannon", "polarity": "polarity_device",
-    "cache": "resource_cache", "stasis": "stasis_beam", "warper": "temporal_warper",
-    "servo": "astrogation_servo", "cloak": "chameleon_cloak",
-    "fabricator": "electrofabricator", "electrofabricator": "electrofabricator",
-    "ftl": "experimental_ftl_drive", "tunneler": "lunar_tunneler",
-    "window": "multiverse_window", "capacitor": "oscillation_capacitor",
-    "harvester": "solar_harvester",
-}
+# The cards' aliases are in their CardSpecs: alien_tech.catalog fills this table from them.
+CARD_ALIASES: dict[str, str] = {}
 
 
-# Verbs and text forms that other modules add (Alien Tech cards: 'use ...', 'discard ...').
+# Verbs and text forms that the catalogs above this module add ('use ...' and 'discard ...'
+# of the Alien Tech cards, the Faction boards', the Agendas'). They register because the
+# modules that declare those actions read words with this module, so it cannot import them.
 VerbParser = Callable[[list[str], int, "int | None"], Action]
 VERBS: dict[str, VerbParser] = {}
 FORMATS: dict[type[Action], Callable[[Action], str]] = {}

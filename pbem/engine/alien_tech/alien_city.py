@@ -5,9 +5,16 @@ The point is counted by `scoring.vp_breakdown` through `ids.VP_CARDS`, next to A
 
 from __future__ import annotations
 
-from ..ids import Card
+from .spec import CardSpec
 
-ID = Card.ALIEN_CITY
-USE = None
-DISCARD = None
-VP = 1
+ID = "alien_city"
+
+CARD = CardSpec(
+    id=ID,
+    name="Alien City",
+    copies=1,
+    expansion="base",
+    aliases=("city",),
+    effect="1 VP while you own it. No power.",
+    vp=1,
+)

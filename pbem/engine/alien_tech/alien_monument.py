@@ -6,9 +6,16 @@ and Alien Monument is fine (§6.2.1).
 
 from __future__ import annotations
 
-from ..ids import Card
+from .spec import CardSpec
 
-ID = Card.ALIEN_MONUMENT
-USE = None
-DISCARD = None
-VP = 1
+ID = "alien_monument"
+
+CARD = CardSpec(
+    id=ID,
+    name="Alien Monument",
+    copies=1,
+    expansion="base",
+    aliases=("monument",),
+    effect="1 VP while you own it. No power.",
+    vp=1,
+)

@@ -22,14 +22,15 @@ from .. import dice
 from ..actions import Action, register_action
 from ..board import LAYOUT
 from ..events import Event, event
-from ..ids import COLOURS, FACILITY_NAMES, Card, Facility
+from ..ids import COLOURS, FACILITY_NAMES, Facility
 from ..lookup import SERVO_SHIPS
 from ..notation import facility_id, seat_of
 from ..state import BAY, STOCK, UNPLACED, GameState
 from ..territories import send_to_bay, send_to_stock
 from .common import words_count
+from .spec import CardSpec, DiscardPower, UsePower
 
-ID = Card.ASTROGATION_SERVO
+ID = "astrogation_servo"
 TERRAFORMING = Facility.TERRAFORMING_STATION
 
 
@@ -49,10 +50,6 @@ class DiscardAstrogationServo(Action):
 
     kind: ClassVar[str] = "discard_astrogation_servo"
     facility: str
-
-
-USE = UseAstrogationServo
-DISCARD = DiscardAstrogationServo
 
 
 def _in_bay(state: GameState, owner: int) -> int | None:
@@ -127,3 +124,19 @@ def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
 
 def format_discard(action: DiscardAstrogationServo) -> list[str]:
     return [action.facility]
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Astrogation Servo",
+    copies=1,
+    expansion="factions",
+    aliases=("servo",),
+    effect=("2 fuel: take a ship from the Maintenance Bay, roll it and use it this turn. Discard: "
+            "send every ship at one facility to the Maintenance Bay."),
+    use=UsePower(action=UseAstrogationServo, fuel=use_fuel, refusal=use_refusal, effect=use,
+                 candidates=use_candidates, parse=parse_use, format=format_use),
+    discard=DiscardPower(action=DiscardAstrogationServo, refusal=discard_refusal, effect=discard,
+                         candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard),
+)

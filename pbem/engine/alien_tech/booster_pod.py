@@ -13,7 +13,7 @@ from .. import fields
 from ..actions import Action, register_action
 from ..errors import InvalidAction
 from ..events import Event
-from ..ids import FIELD_NAMES, Card
+from ..ids import FIELD_NAMES
 from ..state import GameState
 from .common import (
     change_refusal,
@@ -24,8 +24,9 @@ from .common import (
     unplaced_tokens,
     words_count,
 )
+from .spec import CardSpec, DiscardPower, UsePower
 
-ID = Card.BOOSTER_POD
+ID = "booster_pod"
 FIELD_WORDS = {"isolation": "isolation_field", "positron": "positron_field",
                "repulsor": "repulsor_field"}
 
@@ -47,10 +48,6 @@ class DiscardBoosterPod(Action):
 
     kind: ClassVar[str] = "discard_booster_pod"
     field: str
-
-
-USE = UseBoosterPod
-DISCARD = DiscardBoosterPod
 
 
 def use_fuel(state: GameState, action: UseBoosterPod) -> int:
@@ -108,3 +105,18 @@ def field_id(word: str) -> str:
         raise InvalidAction(f"Unknown field generator '{word}': isolation, positron or "
                             "repulsor.")
     return key
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Booster Pod",
+    copies=2,
+    expansion="base",
+    aliases=("booster",),
+    effect="1 fuel: +1 to one unplaced ship. Discard: take one field generator off the planet.",
+    use=UsePower(action=UseBoosterPod, fuel=use_fuel, refusal=use_refusal, effect=use,
+                 candidates=use_candidates, parse=parse_use, format=format_use),
+    discard=DiscardPower(action=DiscardBoosterPod, refusal=discard_refusal, effect=discard,
+                         candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard),
+)

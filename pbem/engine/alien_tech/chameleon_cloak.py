@@ -18,6 +18,7 @@ Targets are written like the Plasma Cannon's: `use chameleon_cloak alien_artifac
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
@@ -27,7 +28,7 @@ from ..actions import Action, Dock, register_action
 from ..board import LAYOUT
 from ..errors import InvalidAction
 from ..events import Event, event
-from ..ids import FACILITY_NAMES, FACTION_NAMES, TERRITORY_NAMES, Card, Facility, Field
+from ..ids import FACILITY_NAMES, FACTION_NAMES, TERRITORY_NAMES, Facility, Field
 from ..lookup import commander
 from ..notation import facility_id, seat_of, territory_id
 from ..state import GameState, territories
@@ -35,8 +36,9 @@ from ..territories import send_to_bay, update_control
 from . import plasma_cannon
 from .common import ship_word, with_pohl, words_count
 from .plasma_cannon import UsePlasmaCannon
+from .spec import CardSpec, DiscardPower, UsePower
 
-ID = Card.CHAMELEON_CLOAK
+ID = "chameleon_cloak"
 BASE_FACILITIES = frozenset(f.value for f in Facility) - {Facility.MAINTENANCE_BAY}
 # the menu's order: the base facilities as before, then the Faction facilities (ruling F5)
 PLACES = (*sorted(BASE_FACILITIES), *FACTION_NAMES)
@@ -65,10 +67,6 @@ class DiscardChameleonCloak(Action):
     kind: ClassVar[str] = "discard_chameleon_cloak"
     first: str
     second: str
-
-
-USE = UseChameleonCloak
-DISCARD = DiscardChameleonCloak
 
 
 def _place_refusal(state: GameState, facility: str) -> str | None:
@@ -243,3 +241,26 @@ def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
 
 def format_discard(action: DiscardChameleonCloak) -> list[str]:
     return [action.first, action.second]
+
+
+def bot_use_score(state: GameState, seat: int, action: UseChameleonCloak,
+                  dock_worth: Mapping[str, float]) -> float:
+    """The greedy bot values the Cloak as the docking it takes over, less its cost."""
+    return dock_worth.get(action.facility, 0.0) - 2.0
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Chameleon Cloak",
+    copies=1,
+    expansion="factions",
+    aliases=("cloak",),
+    effect=("2 fuel: replace opponents' ships at one facility with yours of the same values and "
+            "use it. Discard: swap all colonies of two territories."),
+    use=UsePower(action=UseChameleonCloak, fuel=use_fuel, refusal=use_refusal, effect=use,
+                 candidates=use_candidates, parse=parse_use, format=format_use,
+                 bot_score=bot_use_score),
+    discard=DiscardPower(action=DiscardChameleonCloak, refusal=discard_refusal, effect=discard,
+                         candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard),
+)

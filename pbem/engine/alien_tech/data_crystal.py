@@ -15,12 +15,13 @@ from typing import ClassVar
 from .. import fields
 from ..actions import Action, register_action
 from ..events import Event, event
-from ..ids import TERRITORY_NAMES, Card, Field, Territory
+from ..ids import TERRITORY_NAMES, Field, Territory
 from ..notation import territory_id
 from ..state import GameState, territories
 from .common import words_count
+from .spec import CardSpec, DiscardPower, UsePower
 
-ID = Card.DATA_CRYSTAL
+ID = "data_crystal"
 FIELD = Field.POSITRON
 
 
@@ -40,10 +41,6 @@ class DiscardDataCrystal(Action):
 
     kind: ClassVar[str] = "discard_data_crystal"
     territory: str
-
-
-USE = UseDataCrystal
-DISCARD = DiscardDataCrystal
 
 
 def use_fuel(state: GameState, action: UseDataCrystal) -> int:
@@ -101,3 +98,19 @@ def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
 
 def format_discard(action: DiscardDataCrystal) -> list[str]:
     return [action.territory]
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Data Crystal",
+    copies=2,
+    expansion="base",
+    aliases=("crystal",),
+    effect=("1 fuel per colony there: use a territory's bonus this turn. Discard: place or move "
+            "the Positron Field."),
+    use=UsePower(action=UseDataCrystal, fuel=use_fuel, refusal=use_refusal, effect=use,
+                 candidates=use_candidates, parse=parse_use, format=format_use),
+    discard=DiscardPower(action=DiscardDataCrystal, refusal=discard_refusal, effect=discard,
+                         candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard),
+)

@@ -6,17 +6,18 @@ Discard: gain 3 ore.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
 from ..actions import Action, register_action
 from ..events import Event
-from ..ids import Card
 from ..payments import gain
 from ..state import GameState
 from .common import words_count
+from .spec import CardSpec, DiscardPower, UsePower
 
-ID = Card.ELECTROFABRICATOR
+ID = "electrofabricator"
 
 
 @register_action
@@ -33,10 +34,6 @@ class DiscardElectrofabricator(Action):
     """Gain 3 ore."""
 
     kind: ClassVar[str] = "discard_electrofabricator"
-
-
-USE = UseElectrofabricator
-DISCARD = DiscardElectrofabricator
 
 
 def use_fuel(state: GameState, action: UseElectrofabricator) -> int:
@@ -83,3 +80,30 @@ def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
 
 def format_discard(action: DiscardElectrofabricator) -> list[str]:
     return []
+
+
+def bot_use_score(state: GameState, seat: int, action: UseElectrofabricator,
+                  dock_worth: Mapping[str, float]) -> float:
+    """The greedy bot makes ore while it has little."""
+    return 6.0 if state.seats[seat].ore < 4 else -5.0
+
+
+def bot_discard_score(state: GameState, seat: int, action: DiscardElectrofabricator,
+                      dock_worth: Mapping[str, float]) -> float:
+    return 1.0 if state.seats[seat].ore < 2 else -5.0
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Electrofabricator",
+    copies=1,
+    expansion="factions",
+    aliases=("fabricator", "electrofabricator"),
+    effect="Once per turn, 2 fuel: gain 1 ore. Discard: gain 3 ore.",
+    use=UsePower(action=UseElectrofabricator, fuel=use_fuel, refusal=use_refusal, effect=use,
+                 candidates=use_candidates, parse=parse_use, format=format_use,
+                 bot_score=bot_use_score),
+    discard=DiscardPower(action=DiscardElectrofabricator, refusal=discard_refusal, effect=discard,
+                         candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard, bot_score=bot_discard_score),
+)

@@ -15,7 +15,6 @@ from typing import ClassVar
 from ..actions import Action, register_action
 from ..errors import InvalidAction
 from ..events import Event, event
-from ..ids import Card
 from ..state import GameState
 from .common import (
     change_refusal,
@@ -27,8 +26,9 @@ from .common import (
     unplaced_tokens,
     words_count,
 )
+from .spec import CardSpec, UsePower
 
-ID = Card.EXPERIMENTAL_FTL_DRIVE
+ID = "experimental_ftl_drive"
 LAST_TOKEN = 3
 
 
@@ -41,10 +41,6 @@ class UseExperimentalFtlDrive(Action):
     ship: int
     to: int
     relic: bool = False
-
-
-USE = UseExperimentalFtlDrive
-DISCARD = None
 
 
 def tokens(state: GameState) -> int:
@@ -96,3 +92,16 @@ def parse_use(words: list[str], seat: int, players: int | None) -> Action:
 
 def format_use(action: UseExperimentalFtlDrive) -> list[str]:
     return [ship_text(action.ship, action.relic), str(action.to)]
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Experimental FTL Drive",
+    copies=1,
+    expansion="factions",
+    aliases=("ftl",),
+    effect=("2 fuel: set one unplaced ship to any value; 1 fuel goes on the card, and at its "
+            "third token the card is discarded."),
+    use=UsePower(action=UseExperimentalFtlDrive, fuel=use_fuel, refusal=use_refusal, effect=use,
+                 candidates=use_candidates, parse=parse_use, format=format_use),
+)

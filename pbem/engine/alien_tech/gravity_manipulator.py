@@ -13,13 +13,14 @@ from typing import ClassVar
 from .. import fields
 from ..actions import Action, register_action
 from ..events import Event
-from ..ids import Card, Field
+from ..ids import Field
 from ..lookup import unplaced_indices
 from ..notation import territory_id
 from ..state import UNPLACED, GameState, territories
 from .common import no_ship, set_value, ship_text, ship_word, unplaced_tokens, words_count
+from .spec import CardSpec, DiscardPower, UsePower
 
-ID = Card.GRAVITY_MANIPULATOR
+ID = "gravity_manipulator"
 FIELD = Field.REPULSOR
 
 
@@ -42,10 +43,6 @@ class DiscardGravityManipulator(Action):
 
     kind: ClassVar[str] = "discard_gravity_manipulator"
     territory: str
-
-
-USE = UseGravityManipulator
-DISCARD = DiscardGravityManipulator
 
 
 def use_fuel(state: GameState, action: UseGravityManipulator) -> int:
@@ -123,3 +120,19 @@ def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
 
 def format_discard(action: DiscardGravityManipulator) -> list[str]:
     return [action.territory]
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Gravity Manipulator",
+    copies=2,
+    expansion="base",
+    aliases=("gravity",),
+    effect=("2 fuel: −1 to one unplaced ship and +1 to another. Discard: place or move the "
+            "Repulsor Field."),
+    use=UsePower(action=UseGravityManipulator, fuel=use_fuel, refusal=use_refusal, effect=use,
+                 candidates=use_candidates, parse=parse_use, format=format_use),
+    discard=DiscardPower(action=DiscardGravityManipulator, refusal=discard_refusal, effect=discard,
+                         candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard),
+)

@@ -9,8 +9,16 @@ and `steal_card_refusal` (both test `DECOY`); the duplicate goes through `deck.g
 
 from __future__ import annotations
 
-from ..ids import Card
+from .spec import CardSpec
 
-ID = Card.HOLOGRAPHIC_DECOY
-USE = None
-DISCARD = None
+ID = "holographic_decoy"
+
+CARD = CardSpec(
+    id=ID,
+    name="Holographic Decoy",
+    copies=2,
+    expansion="base",
+    aliases=("decoy",),
+    effect=("Raiders cannot take your resources; the only card they may take from you is this "
+            "one."),
+)

@@ -8,19 +8,21 @@ Discard: every ship docked at the Lunar Mine goes to the Maintenance Bay.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
 from ..actions import Action, register_action
 from ..events import Event, event
 from ..facilities.lunar_mine import DOCKED_STEP
-from ..ids import Card, Facility
+from ..ids import Facility
 from ..payments import gain
 from ..state import GameState
 from ..territories import send_to_bay
 from .common import words_count
+from .spec import CardSpec, DiscardPower, UsePower
 
-ID = Card.LUNAR_TUNNELER
+ID = "lunar_tunneler"
 MINE = Facility.LUNAR_MINE
 
 
@@ -38,10 +40,6 @@ class DiscardLunarTunneler(Action):
     """Send every ship at the Lunar Mine to the Maintenance Bay."""
 
     kind: ClassVar[str] = "discard_lunar_tunneler"
-
-
-USE = UseLunarTunneler
-DISCARD = DiscardLunarTunneler
 
 
 def use_fuel(state: GameState, action: UseLunarTunneler) -> int:
@@ -98,3 +96,26 @@ def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
 
 def format_discard(action: DiscardLunarTunneler) -> list[str]:
     return []
+
+
+def bot_use_score(state: GameState, seat: int, action: UseLunarTunneler,
+                  dock_worth: Mapping[str, float]) -> float:
+    """The greedy bot makes ore while it has little."""
+    return 6.0 if state.seats[seat].ore < 4 else -5.0
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Lunar Tunneler",
+    copies=1,
+    expansion="factions",
+    aliases=("tunneler",),
+    effect=("Once per turn, 1 fuel, right after docking at the Lunar Mine: +1 ore. Discard: send "
+            "every ship at the Lunar Mine to the Maintenance Bay."),
+    use=UsePower(action=UseLunarTunneler, fuel=use_fuel, refusal=use_refusal, effect=use,
+                 candidates=use_candidates, parse=parse_use, format=format_use,
+                 bot_score=bot_use_score),
+    discard=DiscardPower(action=DiscardLunarTunneler, refusal=discard_refusal, effect=discard,
+                         candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard),
+)

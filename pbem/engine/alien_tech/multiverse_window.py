@@ -16,11 +16,11 @@ from typing import ClassVar
 from .. import agendas
 from ..actions import Action, register_action
 from ..events import Event, event
-from ..ids import Card
 from ..state import GameState
 from .common import words_count
+from .spec import CardSpec, DiscardPower
 
-ID = Card.MULTIVERSE_WINDOW
+ID = "multiverse_window"
 
 
 @register_action
@@ -30,10 +30,6 @@ class DiscardMultiverseWindow(Action):
 
     kind: ClassVar[str] = "discard_multiverse_window"
     agenda: str
-
-
-USE = None
-DISCARD = DiscardMultiverseWindow
 
 
 def lost(state: GameState, seat: int, events: list[Event]) -> None:
@@ -73,3 +69,17 @@ def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
 
 def format_discard(action: DiscardMultiverseWindow) -> list[str]:
     return [action.agenda]
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Multiverse Window",
+    copies=1,
+    expansion="factions",
+    aliases=("window",),
+    effect=("You may hold 4 Agendas. Discard: reveal one of your face-down Agendas; it scores "
+            "without its condition."),
+    discard=DiscardPower(action=DiscardMultiverseWindow, refusal=discard_refusal, effect=discard,
+                         candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard),
+)

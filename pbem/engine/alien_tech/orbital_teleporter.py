@@ -20,14 +20,15 @@ from ..actions import Action, Dock, register_action
 from ..board import LAYOUT, group_size, shape
 from ..errors import InvalidAction
 from ..events import Event, event
-from ..ids import COLOURS, FACILITY_NAMES, TERRITORY_NAMES, Card, Facility
+from ..ids import COLOURS, FACILITY_NAMES, TERRITORY_NAMES, Facility
 from ..lookup import commander, is_borrowed, memo
 from ..notation import facility_id, seat_of, territory_id
 from ..state import UNPLACED, GameState, territories
 from ..territories import add_colony, remove_colony
 from .common import ship_text, ship_word, unplaced_tokens, with_pohl, words_count
+from .spec import CardSpec, DiscardPower, UsePower
 
-ID = Card.ORBITAL_TELEPORTER
+ID = "orbital_teleporter"
 COST = 2
 
 
@@ -55,10 +56,6 @@ class DiscardOrbitalTeleporter(Action):
     owner: int
     territory: str
     to: str
-
-
-USE = UseOrbitalTeleporter
-DISCARD = DiscardOrbitalTeleporter
 
 
 def use_fuel(state: GameState, action: UseOrbitalTeleporter) -> int:
@@ -241,3 +238,19 @@ def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
 
 def format_discard(action: DiscardOrbitalTeleporter) -> list[str]:
     return [COLOURS[action.owner], action.territory, action.to]
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Orbital Teleporter",
+    copies=2,
+    expansion="base",
+    aliases=("teleporter",),
+    effect=("2 fuel: move one of your docked ships to another facility. Discard: move any one "
+            "colony to another territory."),
+    use=UsePower(action=UseOrbitalTeleporter, fuel=use_fuel, refusal=use_refusal, effect=use,
+                 candidates=use_candidates, parse=parse_use, format=format_use),
+    discard=DiscardPower(action=DiscardOrbitalTeleporter, refusal=discard_refusal, effect=discard,
+                         candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard),
+)

@@ -17,13 +17,14 @@ from typing import ClassVar
 
 from ..actions import Action, register_action
 from ..events import Event
-from ..ids import COLOURS, Card
+from ..ids import COLOURS
 from ..notation import card_id, seat_of
 from ..state import GameState
 from . import multiverse_window
 from .common import card_name, forced_discard, words_count
+from .spec import CardSpec, DiscardPower
 
-ID = Card.OSCILLATION_CAPACITOR
+ID = "oscillation_capacitor"
 
 
 @register_action
@@ -34,10 +35,6 @@ class DiscardOscillationCapacitor(Action):
     kind: ClassVar[str] = "discard_oscillation_capacitor"
     victim: int
     card: str
-
-
-USE = None
-DISCARD = DiscardOscillationCapacitor
 
 
 def grants_second_use(state: GameState, seat: int, card: str, printed_fuel: int) -> bool:
@@ -82,3 +79,17 @@ def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
 def format_discard(action: DiscardOscillationCapacitor) -> list[str]:
     who = COLOURS[action.victim] if 0 <= action.victim < len(COLOURS) else str(action.victim)
     return [who, action.card]
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Oscillation Capacitor",
+    copies=1,
+    expansion="factions",
+    aliases=("capacitor",),
+    effect=("Once per turn: use another card's fuel power again, paying again. Discard: discard "
+            "another player's Alien Tech card."),
+    discard=DiscardPower(action=DiscardOscillationCapacitor, refusal=discard_refusal,
+                         effect=discard, candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard),
+)

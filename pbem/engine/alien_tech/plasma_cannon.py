@@ -22,14 +22,15 @@ from ..actions import Action, register_action
 from ..board import LAYOUT
 from ..errors import InvalidAction
 from ..events import Event, event
-from ..ids import COLOURS, FACILITY_NAMES, SHIPS_MIN, Card, Facility
+from ..ids import COLOURS, FACILITY_NAMES, SHIPS_MIN, Facility
 from ..lookup import commander, is_borrowed
 from ..notation import facility_id, seat_of
 from ..state import STOCK, GameState
 from ..territories import send_to_bay, send_to_stock
 from .common import ship_text, ship_word, words_count
+from .spec import CardSpec, DiscardPower, UsePower
 
-ID = Card.PLASMA_CANNON
+ID = "plasma_cannon"
 TERRAFORMING = Facility.TERRAFORMING_STATION
 
 
@@ -56,10 +57,6 @@ class DiscardPlasmaCannon(Action):
     ship: int
     facility: str
     relic: bool = False
-
-
-USE = UsePlasmaCannon
-DISCARD = DiscardPlasmaCannon
 
 
 def find(state: GameState, seat: int, facility: str, owner: int, value: int, relic: bool,
@@ -229,3 +226,19 @@ def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
 
 def format_discard(action: DiscardPlasmaCannon) -> list[str]:
     return [COLOURS[action.owner], ship_text(action.ship, action.relic), action.facility]
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Plasma Cannon",
+    copies=2,
+    expansion="base",
+    aliases=("cannon", "plasma"),
+    effect=("1 fuel per ship: send other players' ships at one facility to the Maintenance Bay. "
+            "Discard: send one other player's ship to the stock."),
+    use=UsePower(action=UsePlasmaCannon, fuel=use_fuel, refusal=use_refusal, effect=use,
+                 candidates=use_candidates, parse=parse_use, format=format_use),
+    discard=DiscardPower(action=DiscardPlasmaCannon, refusal=discard_refusal, effect=discard,
+                         candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard),
+)

@@ -13,7 +13,7 @@ from typing import ClassVar
 from .. import fields
 from ..actions import Action, register_action
 from ..events import Event, event
-from ..ids import COLOURS, TERRITORY_NAMES, Card
+from ..ids import COLOURS, TERRITORY_NAMES
 from ..notation import seat_of, territory_id
 from ..state import GameState
 from ..territories import update_control
@@ -26,8 +26,9 @@ from .common import (
     unplaced_tokens,
     words_count,
 )
+from .spec import CardSpec, DiscardPower, UsePower
 
-ID = Card.POLARITY_DEVICE
+ID = "polarity_device"
 
 
 @register_action
@@ -50,10 +51,6 @@ class DiscardPolarityDevice(Action):
     territory: str
     other: int
     other_territory: str
-
-
-USE = UsePolarityDevice
-DISCARD = DiscardPolarityDevice
 
 
 def use_fuel(state: GameState, action: UsePolarityDevice) -> int:
@@ -134,3 +131,19 @@ def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
 def format_discard(action: DiscardPolarityDevice) -> list[str]:
     return [COLOURS[action.owner], action.territory, COLOURS[action.other],
             action.other_territory]
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Polarity Device",
+    copies=2,
+    expansion="base",
+    aliases=("polarity",),
+    effect=("1 fuel: turn one unplaced ship to its opposite face (7 − value). Discard: swap two "
+            "colonies on different territories."),
+    use=UsePower(action=UsePolarityDevice, fuel=use_fuel, refusal=use_refusal, effect=use,
+                 candidates=use_candidates, parse=parse_use, format=format_use),
+    discard=DiscardPower(action=DiscardPolarityDevice, refusal=discard_refusal, effect=discard,
+                         candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard),
+)

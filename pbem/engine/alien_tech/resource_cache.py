@@ -14,14 +14,12 @@ from its owner's first turn.
 from __future__ import annotations
 
 from ..events import Event, event
-from ..ids import Card
 from ..payments import gain
 from ..state import GameState
 from .common import forced_discard
+from .spec import CardSpec
 
-ID = Card.RESOURCE_CACHE
-USE = None
-DISCARD = None
+ID = "resource_cache"
 
 
 def after_roll(state: GameState, seat: int, events: list[Event]) -> None:
@@ -35,3 +33,14 @@ def after_roll(state: GameState, seat: int, events: list[Event]) -> None:
     gain(state, seat, fuel, ore, events, why=ID)
     if odd == even:
         forced_discard(state, seat, ID, events, why="tie")
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Resource Cache",
+    copies=2,
+    expansion="base",
+    aliases=("cache",),
+    effect=("After each roll: more odd ships +1 ore, more even +1 fuel, equal both (then discard "
+            "it)."),
+)

@@ -8,18 +8,20 @@ Discard: every other player returns all their fuel to the supply.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
 from ..actions import Action, register_action
 from ..events import Event, event
-from ..ids import Card, Facility
+from ..ids import Facility
 from ..lookup import commander, ships_at
 from ..payments import gain
 from ..state import GameState
 from .common import words_count
+from .spec import CardSpec, DiscardPower, UsePower
 
-ID = Card.SOLAR_HARVESTER
+ID = "solar_harvester"
 CONVERTER = Facility.SOLAR_CONVERTER
 
 
@@ -37,10 +39,6 @@ class DiscardSolarHarvester(Action):
     """Every other player returns all their fuel."""
 
     kind: ClassVar[str] = "discard_solar_harvester"
-
-
-USE = UseSolarHarvester
-DISCARD = DiscardSolarHarvester
 
 
 def opponent_ships(state: GameState, seat: int) -> int:
@@ -98,3 +96,26 @@ def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
 
 def format_discard(action: DiscardSolarHarvester) -> list[str]:
     return []
+
+
+def bot_use_score(state: GameState, seat: int, action: UseSolarHarvester,
+                  dock_worth: Mapping[str, float]) -> float:
+    """Free fuel: the greedy bot always takes it."""
+    return 7.0
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Solar Harvester",
+    copies=1,
+    expansion="factions",
+    aliases=("harvester",),
+    effect=("Once per turn, free: 1 fuel per opponent ship at the Solar Converter. Discard: every "
+            "other player returns all their fuel."),
+    use=UsePower(action=UseSolarHarvester, fuel=use_fuel, refusal=use_refusal, effect=use,
+                 candidates=use_candidates, parse=parse_use, format=format_use,
+                 bot_score=bot_use_score),
+    discard=DiscardPower(action=DiscardSolarHarvester, refusal=discard_refusal, effect=discard,
+                         candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard),
+)

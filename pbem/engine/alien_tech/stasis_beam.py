@@ -12,7 +12,7 @@ from typing import ClassVar
 from .. import fields
 from ..actions import Action, register_action
 from ..events import Event
-from ..ids import Card, Field
+from ..ids import Field
 from ..notation import territory_id
 from ..state import GameState, territories
 from .common import (
@@ -24,8 +24,9 @@ from .common import (
     unplaced_tokens,
     words_count,
 )
+from .spec import CardSpec, DiscardPower, UsePower
 
-ID = Card.STASIS_BEAM
+ID = "stasis_beam"
 FIELD = Field.ISOLATION
 
 
@@ -46,10 +47,6 @@ class DiscardStasisBeam(Action):
 
     kind: ClassVar[str] = "discard_stasis_beam"
     territory: str
-
-
-USE = UseStasisBeam
-DISCARD = DiscardStasisBeam
 
 
 def use_fuel(state: GameState, action: UseStasisBeam) -> int:
@@ -98,3 +95,18 @@ def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
 
 def format_discard(action: DiscardStasisBeam) -> list[str]:
     return [action.territory]
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Stasis Beam",
+    copies=2,
+    expansion="base",
+    aliases=("stasis",),
+    effect="1 fuel: −1 to one unplaced ship. Discard: place or move the Isolation Field.",
+    use=UsePower(action=UseStasisBeam, fuel=use_fuel, refusal=use_refusal, effect=use,
+                 candidates=use_candidates, parse=parse_use, format=format_use),
+    discard=DiscardPower(action=DiscardStasisBeam, refusal=discard_refusal, effect=discard,
+                         candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard),
+)

@@ -17,13 +17,14 @@ from ..actions import Action, register_action
 from ..deck import gain_card
 from ..errors import InvalidAction
 from ..events import Event, event
-from ..ids import CARD_NAMES, Card
+from ..ids import CARD_NAMES
 from ..lookup import unplaced_indices
 from ..notation import card_id
 from ..state import UNPLACED, GameState
 from .common import card_name, ship_text, ship_word, unplaced_tokens, words_count
+from .spec import CardSpec, DiscardPower, UsePower
 
-ID = Card.TEMPORAL_WARPER
+ID = "temporal_warper"
 
 
 @register_action
@@ -43,10 +44,6 @@ class DiscardTemporalWarper(Action):
 
     kind: ClassVar[str] = "discard_temporal_warper"
     card: str
-
-
-USE = UseTemporalWarper
-DISCARD = DiscardTemporalWarper
 
 
 def use_fuel(state: GameState, action: UseTemporalWarper) -> int:
@@ -154,3 +151,19 @@ def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
 
 def format_discard(action: DiscardTemporalWarper) -> list[str]:
     return [action.card]
+
+
+CARD = CardSpec(
+    id=ID,
+    name="Temporal Warper",
+    copies=2,
+    expansion="base",
+    aliases=("warper",),
+    effect=("1 fuel: re-roll any of your unplaced ships. Discard: take a card from the discard "
+            "pile."),
+    use=UsePower(action=UseTemporalWarper, fuel=use_fuel, refusal=use_refusal, effect=use,
+                 candidates=use_candidates, parse=parse_use, format=format_use),
+    discard=DiscardPower(action=DiscardTemporalWarper, refusal=discard_refusal, effect=discard,
+                         candidates=discard_candidates, parse=parse_discard,
+                         format=format_discard),
+)

@@ -12,9 +12,9 @@ from ..ids import Faction
 from ..payments import gain, pay
 from ..state import GameState
 from . import common
+from .spec import BoardFacility, FactionSpec
 
 ID = Faction.COREX_CONGLOMERATED
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 FUEL = 2
 
 
@@ -32,3 +32,18 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     pay(state, seat, FUEL, 0, events, why=ID)
     gain(state, seat, 0, controlled(state, seat), events, why=ID)
 
+
+def bot_dock_worth(state: GameState, seat: int, action: Dock) -> float:
+    """The greedy bot: the ore is worth it from two territories."""
+    return 3.0 * controlled(state, seat) - 3.0
+
+
+FACTION = FactionSpec(
+    id=ID,
+    name="Corex Conglomerated",
+    aliases=("corex",),
+    facility=BoardFacility(effect="Pay 2 fuel: gain 1 ore per territory you control.",
+                           refuse=refuse, dock=dock, bot_worth=bot_dock_worth),
+    owner="At the start of your turn: 1 fuel, plus 1 per territory you control.",
+    bot_preference=9.0,
+)

@@ -13,9 +13,9 @@ from ..ids import Faction
 from ..payments import pay
 from ..state import GameState
 from . import common
+from .spec import BoardFacility, FactionSpec, worth
 
 ID = Faction.DARK_SPACE_EXPLORERS
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 FUEL = 1
 
 
@@ -34,3 +34,14 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     assert card is not None
     events.append(event("drew", seat, card=card, why=ID))
     gain_card(state, seat, card, events, how=ID)
+
+
+FACTION = FactionSpec(
+    id=ID,
+    name="Dark Space Explorers",
+    aliases=("darkspace", "dark_space", "explorers"),
+    facility=BoardFacility(effect="Pay 1 fuel: take the top card of the Alien Tech deck.",
+                           refuse=refuse, dock=dock, bot_worth=worth(7.0)),
+    owner="Use up to two discard powers per turn.",
+    bot_preference=6.0,
+)

@@ -14,10 +14,9 @@ from ..facilities import colonist_hub
 from ..ids import HUB_LAUNCH_COST, Faction
 from ..state import GameState
 from . import common
+from .spec import BoardFacility, FactionSpec
 
 ID = Faction.HOMESTEADERS_UNION
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
-LAUNCHES = True  # the advance may end in a launch (ruling B8)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
@@ -32,3 +31,19 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
          events: list[Event]) -> None:
     common.pay_fee(state, seat, ID, events)
     colonist_hub.move(state, seat, 1, action.launch, events)
+
+
+def bot_dock_worth(state: GameState, seat: int, action: Dock) -> float:
+    """The greedy bot: an advance, and far more when it launches a colony."""
+    return 28.0 if action.launch else 5.0
+
+
+FACTION = FactionSpec(
+    id=ID,
+    name="Homesteader's Union",
+    aliases=("homesteaders", "homesteader", "union"),
+    facility=BoardFacility(effect="One Colonist Hub advance.", refuse=refuse, dock=dock,
+                           launches=True, bot_worth=bot_dock_worth),
+    owner="May launch a colony from circle 6 as well as 7.",
+    bot_preference=8.0,
+)

@@ -17,9 +17,9 @@ from ..lookup import commander
 from ..state import GameState
 from ..territories import NEW_GAIA_MARK
 from . import common
+from .spec import BoardFacility, FactionSpec, worth
 
 ID = Faction.NEW_GAIA_ENGINEERS
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 STATION = Facility.TERRAFORMING_STATION
 
 
@@ -54,3 +54,16 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     ship.value = dice.roll(state)
     state.seats[seat].marks[NEW_GAIA_MARK] = ship.id
     events.append(event("rerolled", seat, ship=ship.id, was=was, now=ship.value, why=ID))
+
+
+FACTION = FactionSpec(
+    id=ID,
+    name="New Gaia Engineers",
+    aliases=("newgaia", "new_gaia", "gaia"),
+    facility=BoardFacility(
+        effect="With a ship on the Terraforming Station: re-roll it; a good roll rescues it "
+               "(see the game's options).",
+        refuse=refuse, dock=dock, bot_worth=worth(4.0)),
+    owner="Other players' Terraforming Station payments go to the owner.",
+    bot_preference=5.0,
+)

@@ -14,13 +14,13 @@ from typing import ClassVar
 from .. import fields
 from ..actions import Action, Dock, register_action
 from ..events import Event
-from ..ids import TERRITORY_NAMES, Faction
+from ..ids import TERRITORY_NAMES, Faction, Field
 from ..payments import pay
 from ..state import GameState
 from . import common
+from .spec import BoardAction, BoardFacility, Decision, FactionSpec, worth
 
 ID = Faction.PROXIMA_CENTAURI_SCHOLARS
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 NAME = "Proxima Centauri Scholars"
 DOCK_FUEL = 1
 OWNER_FUEL = 2
@@ -141,3 +141,60 @@ def candidates(state: GameState, seat: int) -> list[Action]:
         else:
             out.append(ScholarsRemove(seat, f))
     return out
+
+
+def format_move(action: MoveField) -> str:
+    return f"move {action.field} {action.territory}"
+
+
+def format_place(action: ScholarsPlace) -> str:
+    return f"scholars place {action.field} {action.territory}"
+
+
+def format_remove(action: ScholarsRemove) -> str:
+    return f"scholars remove {action.field}"
+
+
+def bot_move_score(state: GameState, seat: int, action: MoveField) -> float:
+    return 0.0
+
+
+def bot_owner_score(state: GameState, seat: int,
+                    action: ScholarsPlace | ScholarsRemove) -> float:
+    """The greedy bot places the Positron Field on its own territory or the Isolation Field
+    on an opponent's, and removes a field that harms its own territory."""
+    if isinstance(action, ScholarsPlace):
+        mine = state.controllers.get(action.territory) == seat
+        if action.field == Field.POSITRON and mine:
+            return 6.0
+        if action.field == Field.ISOLATION and state.controllers.get(action.territory) \
+                not in (None, seat):
+            return 1.0
+        return -6.0
+    at = state.fields.get(action.field)
+    harmful = at is not None and state.controllers.get(at) == seat \
+        and action.field != Field.POSITRON
+    return 2.0 if harmful else -6.0
+
+
+FACTION = FactionSpec(
+    id=ID,
+    name=NAME,
+    aliases=("proxima", "scholars"),
+    facility=BoardFacility(effect="Pay 1 fuel: move a field generator to another territory.",
+                           refuse=refuse, dock=dock, bot_worth=worth(0.5)),
+    owner="Once per turn, 2 fuel: place or remove a field generator.",
+    actions=(
+        BoardAction(action=MoveField, refusal=move_refusal, effect=move, format=format_move,
+                    bot_score=bot_move_score),
+        BoardAction(action=ScholarsPlace, refusal=place_refusal, effect=place,
+                    format=format_place, bot_score=bot_owner_score),
+        BoardAction(action=ScholarsRemove, refusal=remove_refusal, effect=remove,
+                    format=format_remove, bot_score=bot_owner_score),
+    ),
+    decision=Decision(
+        kind=PENDING, answers=(MoveField,),
+        waiting="First choose the field generator the Proxima Centauri Scholars move.",
+        unasked="Proxima Centauri Scholars: a field moves only after docking there."),
+    candidates=candidates,
+)

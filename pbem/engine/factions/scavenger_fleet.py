@@ -12,9 +12,9 @@ from ..facilities import shipyard
 from ..ids import Faction
 from ..state import GameState
 from . import common
+from .spec import BoardFacility, FactionSpec, worth
 
 ID = Faction.SCAVENGER_FLEET
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
@@ -26,3 +26,14 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     common.pay_fee(state, seat, ID, events)
     if state.turn.facts.get(shipyard.SCAVENGER) != "used":
         state.turn.facts[shipyard.SCAVENGER] = "open"
+
+
+FACTION = FactionSpec(
+    id=ID,
+    name="Scavenger Fleet",
+    aliases=("scavenger", "scavengers"),
+    facility=BoardFacility(effect="Use the Shipyard with two unequal ships this turn.",
+                           refuse=refuse, dock=dock, bot_worth=worth(2.0)),
+    owner="New ships and the Relic Ship are rolled at once (usable this turn).",
+    bot_preference=7.0,
+)

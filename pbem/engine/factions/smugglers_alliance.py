@@ -21,9 +21,9 @@ from ..events import Event, event
 from ..ids import Facility, Faction
 from ..state import GameState
 from . import common
+from .spec import BoardAction, BoardFacility, FactionSpec
 
 ID = Faction.SMUGGLERS_ALLIANCE
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 NAME = "Smuggler's Alliance"
 RAIDERS = Facility.RAIDERS_OUTPOST
 
@@ -128,3 +128,23 @@ def format_smuggle(action: Action) -> str:
         ships[ships.index(str(action.relic))] += "r"
     last = f"{action.ship}r" if action.ship_relic else str(action.ship)
     return " ".join(["smuggle", *ships, last])
+
+
+def bot_smuggle_score(state: GameState, seat: int, action: Smuggle) -> float:
+    """The greedy bot: a raid with a card, worth more the richer the richest opponent."""
+    loot = max(s.fuel + s.ore for i, s in enumerate(state.seats) if i != seat)
+    return 9.0 + 0.5 * loot
+
+
+FACTION = FactionSpec(
+    id=ID,
+    name=NAME,
+    aliases=("smugglers", "smuggler"),
+    facility=BoardFacility(
+        effect="Together with a Raiders' Outpost docking: take 4 resources AND 1 card.",
+        refuse=refuse, dock=dock, candidates=candidates),
+    owner="Any run bumps the Raiders' Outpost.",
+    actions=(BoardAction(action=Smuggle, refusal=smuggle_refusal, effect=smuggle,
+                         format=format_smuggle, bot_score=bot_smuggle_score),),
+    bot_preference=6.0,
+)

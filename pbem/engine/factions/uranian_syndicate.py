@@ -17,12 +17,13 @@ from ..events import Event, event
 from ..fields import colony_move_refusal
 from ..ids import COLOURS, TERRITORY_NAMES, Faction, Field, Territory
 from ..payments import pay
+from ..scoring import vp
 from ..state import GameState
-from ..territories import add_colony, remove_colony
+from ..territories import add_colony, controller_of, remove_colony
 from . import common
+from .spec import BoardAction, BoardFacility, Decision, FactionSpec, worth
 
 ID = Faction.URANIAN_SYNDICATE
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 NAME = "Uranian Syndicate"
 PENDING = "uranian_move"
 
@@ -160,3 +161,52 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     if not common.owns(state, seat, ID) or common.once_per_turn(state, ID):
         return []
     return [Contest(seat, t) for t in TERRITORY_NAMES if contested(state, t)]
+
+
+def format_move(action: MoveColony) -> str:
+    owner = COLOURS[action.owner] if 0 <= action.owner < len(COLOURS) else str(action.owner)
+    return f"move {owner} {action.source} {action.target}"
+
+
+def format_contest(action: Contest) -> str:
+    return f"contest {action.territory}"
+
+
+def bot_move_score(state: GameState, seat: int, action: MoveColony) -> float:
+    """The greedy bot weighs the control won and taken from others by the move."""
+    before = vp(state, seat)
+    source = list(state.colonies[action.source])
+    target = list(state.colonies[action.target])
+    source[action.owner] -= 1
+    target[action.owner] += 1
+    gain = 0.0
+    for territory, counts in ((action.source, source), (action.target, target)):
+        was, now = state.controllers.get(territory), controller_of(counts)
+        gain += 10.0 * ((now == seat) - (was == seat))
+        gain += 3.0 * ((was not in (None, seat)) - (now not in (None, seat)))
+    return gain - 0.01 * before - (2.0 if action.owner != seat else 1.0)
+
+
+def bot_contest_score(state: GameState, seat: int, action: Contest) -> float:
+    return 1.0
+
+
+FACTION = FactionSpec(
+    id=ID,
+    name=NAME,
+    aliases=("uranian", "syndicate"),
+    facility=BoardFacility(effect="1 ore: move one of your colonies; 2 ore: move an opponent's.",
+                           refuse=refuse, dock=dock, bot_worth=worth(3.0)),
+    owner="Use the bonus of one contested territory this turn.",
+    actions=(
+        BoardAction(action=MoveColony, refusal=move_refusal, effect=move, format=format_move,
+                    bot_score=bot_move_score),
+        BoardAction(action=Contest, refusal=contest_refusal, effect=contest,
+                    format=format_contest, bot_score=bot_contest_score),
+    ),
+    decision=Decision(kind=PENDING, answers=(MoveColony,),
+                      waiting="First choose the colony the Uranian Syndicate moves.",
+                      unasked="Uranian Syndicate: a colony moves only after docking there."),
+    candidates=candidates,
+    bot_preference=8.0,
+)

@@ -14,7 +14,7 @@ from .helpers import position
 
 def test_alien_city_is_worth_one_vp_while_owned() -> None:
     state = position(seats={"red": {"unplaced": [1], "cards": ["alien_city"]}})
-    assert vp_breakdown(state, 0)["cards"] == CARDS["alien_city"].VP == 1
+    assert vp_breakdown(state, 0)["cards"] == CARDS["alien_city"].vp == 1
 
 
 def test_alien_city_has_no_power_to_use_or_discard() -> None:

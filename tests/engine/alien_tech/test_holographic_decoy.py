@@ -26,5 +26,5 @@ def test_e28_raider_cannot_take_ore_from_a_decoy_holder_but_takes_the_decoy() ->
 
 
 def test_holographic_decoy_has_no_use_and_no_discard_power() -> None:
-    module = CARDS["holographic_decoy"]
-    assert module.USE is None and module.DISCARD is None
+    card = CARDS["holographic_decoy"]
+    assert card.use is None and card.discard is None

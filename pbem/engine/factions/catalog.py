@@ -1,0 +1,155 @@
+"""The Faction boards of the game: the one list of board specs, the draft beside them, and
+every table derived from them.
+
+To add a board, write its module (ending in its `FACTION = FactionSpec(...)`), list it in
+`SPECS`, and give its id in ids.Faction / FACTION_NAMES: a board's id is also a facility id,
+which the port layout, the state and the facilities know from `ids` (docs/architecture.md,
+"Adding a Faction board"). tests/engine/factions/test_catalog.py checks the list against
+ids.toml [factions].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from .. import facilities, notation
+from ..actions import Action
+from ..errors import InvalidAction
+from ..events import Event
+from ..state import GameState
+from . import (
+    common,
+    corex_conglomerated,
+    dark_space_explorers,
+    draft,
+    homesteaders_union,
+    new_gaia_engineers,
+    proxima_centauri_scholars,
+    scavenger_fleet,
+    smugglers_alliance,
+    uranian_syndicate,
+)
+from .draft import ChooseFaction
+from .proxima_centauri_scholars import MoveField, ScholarsPlace, ScholarsRemove
+from .spec import BoardAction, Candidates, FactionSpec
+from .uranian_syndicate import Contest, MoveColony
+
+# In ids.toml order: the order of the facility table, so of the menu (and of replays).
+SPECS: tuple[FactionSpec, ...] = (
+    corex_conglomerated.FACTION, dark_space_explorers.FACTION, homesteaders_union.FACTION,
+    new_gaia_engineers.FACTION, proxima_centauri_scholars.FACTION, scavenger_fleet.FACTION,
+    smugglers_alliance.FACTION, uranian_syndicate.FACTION,
+)
+
+FACTIONS: dict[str, FactionSpec] = {spec.id: spec for spec in SPECS}
+ALIASES: dict[str, str] = {alias: spec.id for spec in SPECS for alias in spec.aliases}
+BOARD_ACTIONS: dict[type[Action], BoardAction[Any]] = {
+    board.action: board for spec in SPECS for board in spec.actions}
+
+Refusal = Callable[[GameState, Any], "str | None"]
+Perform = Callable[[GameState, Any, list[Event]], None]
+# The actions the boards and the draft (ruling F3) add; `rules` merges them with its own.
+HANDLERS: dict[type[Action], tuple[Refusal, Perform]] = {
+    ChooseFaction: (draft.choose_refusal, draft.choose),
+    **{cls: (board.refusal, board.effect) for cls, board in BOARD_ACTIONS.items()},
+}
+
+# pending kind -> (the answers it accepts, what to say while it waits, what to say unasked)
+PENDING: dict[str, tuple[tuple[type[Action], ...], str, str]] = {
+    draft.PENDING: ((ChooseFaction,), "First choose your Faction board.",
+                    "The Faction draft is over."),
+    **{spec.decision.kind: (spec.decision.answers, spec.decision.waiting,
+                            spec.decision.unasked)
+       for spec in SPECS if spec.decision},
+}
+
+# The menu: the draft, then the owners' abilities and the decisions, then the dockings the
+# boards add (the Smuggler's Alliance's run).
+_CANDIDATES: tuple[Candidates, ...] = (
+    draft.candidates,
+    *[spec.candidates for spec in SPECS if spec.candidates],
+    *[spec.facility.candidates for spec in SPECS if spec.facility.candidates],
+)
+
+
+def candidates(state: GameState, seat: int) -> list[Action]:
+    """Faction actions to offer `seat` now (the caller filters them through the refusals)."""
+    if not any(s.faction for s in state.seats) and state.turn.pending is None:
+        return []
+    out: list[Action] = []
+    for offered in _CANDIDATES:
+        out.extend(offered(state, seat))
+    return out
+
+
+def faction_id(word: str) -> str:
+    key = word.lower().replace("-", "_").replace("'", "")
+    key = ALIASES.get(key, key)
+    if key not in FACTIONS:
+        raise InvalidAction(f"Unknown Faction board '{word}'.")
+    return key
+
+
+# -- THE JOIN: each board's facility enters the facility table (ruling F5) ------------------
+# `facilities.MODULES` is a table of facility modules, read by attribute (`refuse`, `dock`,
+# `VALUE_FREE`, `LAUNCHES`), so each board's typed `BoardFacility` is put there as such a
+# module. This is the one place a board becomes a facility: when the facilities become typed
+# specs, build each board's facility spec from `spec.facility` here instead.
+def _facility_module(spec: FactionSpec) -> ModuleType:
+    module = ModuleType(f"{__name__}.{spec.id}", f"The {spec.name} board's facility (F5).")
+    vars(module).update(ID=spec.id, refuse=spec.facility.refuse, dock=spec.facility.dock,
+                        VALUE_FREE=spec.facility.value_free,
+                        LAUNCHES=spec.facility.launches)
+    return module
+
+
+facilities.MODULES.update({spec.id: _facility_module(spec) for spec in SPECS})
+
+
+# -- notation: the boards' words join the notation's (its aliases, verbs and text forms) ----
+def _choose(words: list[str], seat: int, players: int | None) -> Action:
+    if len(words) != 1:
+        raise InvalidAction("Write 'choose' and a Faction board, for example 'choose corex'.")
+    return ChooseFaction(seat, faction_id(words[0]))
+
+
+def _move(words: list[str], seat: int, players: int | None) -> Action:
+    if len(words) == 2:  # Proxima Centauri Scholars: move <field> <territory>
+        return MoveField(seat, common.field_id(words[0]), notation.territory_id(words[1]))
+    if len(words) == 3:  # Uranian Syndicate: move <colour> <from> <to>
+        return MoveColony(seat, notation.seat_of(words[0], players),
+                          notation.territory_id(words[1]), notation.territory_id(words[2]))
+    raise InvalidAction("Write 'move repulsor pohl' (a field) or 'move red lem pohl' (a "
+                        "colony).")
+
+
+def _scholars(words: list[str], seat: int, players: int | None) -> Action:
+    if len(words) == 3 and words[0].lower() == "place":
+        return ScholarsPlace(seat, common.field_id(words[1]), notation.territory_id(words[2]))
+    if len(words) == 2 and words[0].lower() == "remove":
+        return ScholarsRemove(seat, common.field_id(words[1]))
+    raise InvalidAction("Write 'scholars place positron lem' or 'scholars remove positron'.")
+
+
+def _contest(words: list[str], seat: int, players: int | None) -> Action:
+    if len(words) != 1:
+        raise InvalidAction("Write 'contest' and a territory, for example 'contest lem'.")
+    return Contest(seat, notation.territory_id(words[0]))
+
+
+def _format(action: Action) -> str:
+    if isinstance(action, ChooseFaction):
+        return f"choose {action.faction}"
+    return BOARD_ACTIONS[type(action)].format(action)
+
+
+notation.FACILITY_ALIASES.update(ALIASES)
+notation.register_verb("choose", _choose)
+notation.register_verb("move", _move)
+notation.register_verb("scholars", _scholars)
+notation.register_verb("contest", _contest)
+notation.register_verb("smuggle", smugglers_alliance.parse)
+for _cls in HANDLERS:
+    notation.register_format(_cls, _format)
