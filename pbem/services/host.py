@@ -16,7 +16,7 @@ from pbem.mail.outbox import enqueue
 from pbem.models import Game, Seat
 from pbem.scheduler import clock, deadlines
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed
-from pbem.services.tokens import revoke_seat_links
+from pbem.services.links import revoke_seat_links
 from pbem.services.turns import GameRef, lock_game
 from pbem.services.validation import clean_email, clean_name
 
