@@ -1,28 +1,20 @@
-"""Deadlines: reminders, timeouts and autopilot turns, written with the move and swept later.
+"""Deadline rows: the reminders and autopilot turns of the wait a game is in.
 
-Services call ``schedule_for`` / ``clear_for`` inside their transaction (docs/architecture.md,
-"Deadlines hook"); the scheduler step ``deadlines`` runs ``sweep`` over the due rows.
-
-A reminder is sent once and only once: its row is marked done by a conditional UPDATE in the
-same transaction as the mail it enqueues. A timeout or autoplay row is claimed under a lease
-(the autopilot commits step by step through ``submit_action``); the handover of the turn
-replaces the row in the very transaction that hands it over, so a rerun after a crash
-continues the turn where it stopped and never plays a step twice.
+Services write them inside their transaction, like the outbox rows, and before the mail that
+states the deadline: ``schedule_for`` returns the deadline it wrote, and the service hands it
+to the mail hook. The time arithmetic is ``pbem.clock``; the scheduler's sweep
+(``pbem.scheduler.deadlines``) finds the due rows and calls ``pbem.services.timeouts``.
 """
 
 from __future__ import annotations
 
-import logging
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
-from flask import Flask, current_app
 from sqlalchemy import (
     ColumnElement,
     Row,
     ScalarSelect,
-    Select,
     and_,
     bindparam,
     case,
@@ -34,76 +26,78 @@ from sqlalchemy import (
     update,
 )
 
+from pbem import clock
 from pbem.engine import GameState, awaited
 from pbem.extensions import db
-from pbem.mail import notify
 from pbem.models.deadline import AUTOPLAY, REMINDER, TIMEOUT, Deadline
 from pbem.models.game import Game, Seat
-from pbem.scheduler import clock, register_step
-
-log = logging.getLogger(__name__)
-
-LEASE = timedelta(minutes=10)  # how long a claimed autopilot turn is left to its sweeper
-BATCH = 500  # due rows read per sweep; the rest wait for the next tick
-MAX_AUTOPILOT_STEPS = 200  # a turn is far shorter; this only stops a runaway loop
 
 
-@dataclass
-class SweepReport:
-    """What one sweep did; ``failed`` rows stay due and are retried on a later tick."""
+class Waiter(Protocol):
+    """What a wait's key needs of the awaited seat: a seat row, or the hot path's copy."""
 
-    reminders: int = 0
-    turns: int = 0  # timeout and autoplay rows handled
-    steps: int = 0  # actions the autopilot submitted
-    skipped: int = 0  # taken by another sweeper, or no longer due
-    failed: list[int] = field(default_factory=list)
+    @property
+    def is_bot(self) -> bool: ...
+
+    @property
+    def resigned(self) -> bool: ...
+
+    @property
+    def absent(self) -> bool: ...
 
 
-# -- writing rows (inside the caller's transaction) ------------------------------------------
+class AwaitedSeat(Waiter, Protocol):
+    @property
+    def index(self) -> int: ...
 
-def turn_key(state: GameState, seat: Seat) -> str:
+
+def turn_key(state: GameState, seat: Waiter) -> str:
     """Names one wait: a later step in the same wait keeps the clock; a new wait restarts it."""
-    mode = "auto" if _autopilot(seat) else "clock"
+    mode = "auto" if autopilot_waits(seat) else "clock"
     return f"{state.turn.round}:{state.turn.seat}:{awaited(state)}:{mode}"
 
 
-def schedule_for(game: Game, now: datetime | None = None) -> None:
-    """Replace ``game``'s open rows by those of the seat it now waits for (if that changed)."""
+def schedule_for(game: Game, now: datetime | None = None) -> datetime | None:
+    """Replace ``game``'s open rows by those of the seat it now waits for (if that changed).
+
+    Returns the deadline of that seat's wait, for the mail that tells the seat; None when no
+    clock runs for it (the game is not active, or the autopilot plays the seat).
+    """
     now = clock.as_utc(now) if now is not None else clock.now()
     if game.status != "active":
         clear_for(game, now)
-        return
+        return None
     state = GameState.from_json(game.state)
     seat_index = awaited(state)
     if seat_index is None:
         clear_for(game, now)
-        return
+        return None
     if game.id is None:
         db.session.flush()
     seat = game.seat(seat_index)
     key = turn_key(state, seat)
     rows = _open_waits(game.id)
     if rows and all(row.turn_key == key for row in rows):
-        _resume(rows, now)  # the same wait goes on (after a pause: from where it stopped)
-        return
+        return _resume(rows, now)  # the same wait goes on (after a pause: where it stopped)
     db.session.execute(_DROP_OPEN, {"game_id": game.id})
-    if _autopilot(seat):
+    if autopilot_waits(seat):
         _add(game, seat_index, key, [(AUTOPLAY, now, now)])
-        return
+        return None
     start = clock.clock_start(now, seat.vacation_until)
     times = clock.schedule(start, game.time_per_move_hours or clock.DEFAULT_HOURS_PER_MOVE,
-                           policy_of(game), seat.timezone, _quiet(seat))
+                           policy_of(game), seat.timezone, quiet_of(seat))
     _add(game, seat_index, key, [*((REMINDER, due, times.deadline) for due in times.reminders),
                                  (TIMEOUT, times.timeout, times.deadline)])
+    return times.deadline
 
 
 def open_wait(game_id: ColumnElement[int]) -> ScalarSelect[str | None]:
     """The turn key that every open row of the game shares, if none of them is paused; NULL
     when there are no open rows, rows of two waits, or a paused clock.
 
-    The submission hot path reads it in the same statement that locks the game (issue #6):
-    with ``keeps_wait`` it tells, without reading the rows, that ``schedule_for`` has nothing
-    to do.
+    The submission hot path reads it in the same statement that locks the game, so that
+    with ``keeps_wait`` it tells, without another round trip for the rows, that
+    ``schedule_for`` has nothing to do.
     """
     same_wait = func.min(Deadline.turn_key) == func.max(Deadline.turn_key)
     running = func.count(Deadline.paused_at) == 0
@@ -114,7 +108,7 @@ def open_wait(game_id: ColumnElement[int]) -> ScalarSelect[str | None]:
     )
 
 
-def keeps_wait(wait_key: str | None, state: GameState, seat: Any) -> bool:
+def keeps_wait(wait_key: str | None, state: GameState, seat: AwaitedSeat) -> bool:
     """True when ``schedule_for`` would leave an active game's rows as they are: the game
     still waits for ``seat`` and ``wait_key`` (``open_wait``) names this very wait."""
     return (wait_key is not None and awaited(state) == seat.index
@@ -144,7 +138,7 @@ def shift_seat(game: Game, seat_index: int, by: timedelta) -> int:
         row.deadline_at = clock.as_utc(row.deadline_at) + by
         due = clock.as_utc(row.due_at) + by
         if row.kind == REMINDER:
-            due = clock.out_of_quiet_hours(due, seat.timezone, *_quiet(seat))
+            due = clock.out_of_quiet_hours(due, seat.timezone, *quiet_of(seat))
         row.due_at = due
     return len(rows)
 
@@ -169,7 +163,7 @@ def requiet_seat(game: Game, seat_index: int) -> int:
         earlier = [moment for moment in nominal if moment <= due]
         if not earlier:
             continue  # not a reminder this policy would write: leave it alone
-        moved = clock.out_of_quiet_hours(max(earlier), seat.timezone, *_quiet(seat))
+        moved = clock.out_of_quiet_hours(max(earlier), seat.timezone, *quiet_of(seat))
         if moved >= deadline:
             db.session.delete(row)
         elif moved != due:
@@ -188,44 +182,29 @@ def deadline_for(game: Game) -> datetime | None:
     return clock.as_utc(row.deadline_at) if row is not None else None
 
 
-def expected_deadline(game: Game, seat_index: int, now: datetime | None = None
-                      ) -> datetime | None:
-    """The deadline of the wait ``game`` is in, as mail shows it to the awaited seat.
-
-    The mail hooks run at the hand-over, before the service calls ``schedule_for``; so when
-    no open row belongs to this wait yet, this computes the deadline ``schedule_for`` is
-    about to write (same clock, vacation and policy). None: no clock runs for this seat.
-    """
-    state = GameState.from_json(game.state)
-    if game.status != "active" or awaited(state) != seat_index:
-        return None
-    seat = game.seat(seat_index)
-    if _autopilot(seat):
-        return None
-    now = clock.as_utc(now) if now is not None else clock.now()
-    key = turn_key(state, seat)
-    if game.id is not None:
-        for row in _open_waits(game.id):
-            if row.kind == TIMEOUT and row.turn_key == key:
-                paused = now - clock.as_utc(row.paused_at) if row.paused_at else timedelta(0)
-                return clock.as_utc(row.deadline_at) + paused
-    start = clock.clock_start(now, seat.vacation_until)
-    hours = game.time_per_move_hours or clock.DEFAULT_HOURS_PER_MOVE
-    return clock.schedule(start, hours, policy_of(game), seat.timezone, _quiet(seat)).deadline
-
-
 def policy_of(game: Game) -> clock.TimeoutPolicy:
+    """The game's timeout policy, every default filled in."""
     return clock.TimeoutPolicy.from_json(game.timeout_policy)
 
 
-def _autopilot(seat: Seat) -> bool:
+def autopilot_waits(seat: Waiter) -> bool:
+    """True when no clock runs for ``seat``: the autopilot plays it on the next tick."""
     return bool(seat.is_bot or seat.resigned or seat.absent)
 
 
-def _quiet(seat: Seat) -> tuple[int, int]:
-    start = clock.DEFAULT_QUIET_START if seat.quiet_start is None else seat.quiet_start
-    end = clock.DEFAULT_QUIET_END if seat.quiet_end is None else seat.quiet_end
-    return start, end
+def quiet_of(seat: Seat) -> tuple[int, int]:
+    return clock.quiet_hours(seat.quiet_start, seat.quiet_end)
+
+
+def due(now: datetime) -> tuple[Any, ...]:
+    """The conditions of a row due at ``now``: open, not paused, and not leased to a sweeper
+    that is still within its lease."""
+    return (
+        Deadline.done_at.is_(None),
+        Deadline.due_at <= now,
+        Deadline.paused_at.is_(None),
+        or_(Deadline.lease_until.is_(None), Deadline.lease_until <= now),
+    )
 
 
 def _open(game_id: int) -> tuple[Any, ...]:
@@ -237,10 +216,10 @@ def _open_rows(game_id: int) -> list[Deadline]:
     return list(db.session.scalars(select(Deadline).where(*_open(game_id))))
 
 
-# ``schedule_for`` and ``expected_deadline`` run at every hand-over (issue #6): they read and
-# write the rows in Core, without the ORM's object loading and unit of work. No service loads
-# the rows as ORM objects (``_open_rows``) in a transaction that reschedules them, so no
-# loaded object goes stale.
+# ``schedule_for`` runs at every hand-over: it reads and writes the rows in Core, without the
+# ORM's object loading and unit of work (they were the largest cost of a hand-over). No
+# service loads the rows as ORM objects (``_open_rows``) in a transaction that reschedules
+# them, so no loaded object goes stale.
 _deadlines = Deadline.__table__
 _OPEN_WAITS = select(
     _deadlines.c.id, _deadlines.c.kind, _deadlines.c.turn_key, _deadlines.c.due_at,
@@ -256,8 +235,8 @@ _RESUME = (
 
 
 def _open_waits(game_id: int) -> list[Row[Any]]:
-    """The open rows' columns ``schedule_for`` and ``expected_deadline`` read (a Core read:
-    like an ORM query, it flushes pending changes first)."""
+    """The open rows' columns ``schedule_for`` reads (a Core read: like an ORM query, it
+    flushes pending changes first)."""
     return list(db.session.execute(_OPEN_WAITS, {"game_id": game_id}))
 
 
@@ -270,176 +249,20 @@ def _add(game: Game, seat: int, key: str, rows: list[tuple[str, datetime, dateti
     ])
 
 
-def _resume(rows: list[Row[Any]], now: datetime) -> None:
-    """Move paused rows later by the time their clock stood still, and start it again."""
+def _resume(rows: list[Row[Any]], now: datetime) -> datetime | None:
+    """Move paused rows later by the time their clock stood still, and start it again;
+    returns the wait's deadline (None for an autopilot wait: it has no timeout row)."""
     moved = []
+    deadline = None
     for row in rows:
+        stopped = now - clock.as_utc(row.paused_at) if row.paused_at else timedelta(0)
         if row.paused_at is not None:
-            stopped = now - clock.as_utc(row.paused_at)
             moved.append({"row_id": row.id, "new_due_at": clock.as_utc(row.due_at) + stopped,
                           "new_deadline_at": clock.as_utc(row.deadline_at) + stopped})
+        if row.kind == TIMEOUT:
+            deadline = clock.as_utc(row.deadline_at) + stopped
     if moved:
         db.session.execute(_RESUME, moved)
+    return deadline
 
 
-# -- the sweep ----------------------------------------------------------------------------
-
-def _due(now: datetime) -> tuple[Any, ...]:
-    return (
-        Deadline.done_at.is_(None),
-        Deadline.due_at <= now,
-        Deadline.paused_at.is_(None),
-        or_(Deadline.lease_until.is_(None), Deadline.lease_until <= now),
-    )
-
-
-def due_rows_query(now: datetime, limit: int = BATCH) -> Select[tuple[int]]:
-    """The ids of the rows due at ``now``, oldest first (a range scan of ix_deadlines_due)."""
-    return select(Deadline.id).where(*_due(now)).order_by(Deadline.due_at).limit(limit)
-
-
-def sweep(app: Flask, now: datetime, *, limit: int = BATCH) -> SweepReport:
-    """Handle every row due at ``now`` once; safe to run in two processes at the same time."""
-    now = clock.as_utc(now)
-    report = SweepReport()
-    with app.app_context():
-        ids = list(db.session.scalars(due_rows_query(now, limit)))
-        db.session.commit()
-        for row_id in ids:
-            try:
-                _handle(row_id, now, report)
-            except Exception:
-                log.exception("deadline %s failed; it stays due", row_id)
-                db.session.rollback()
-                report.failed.append(row_id)
-            except BaseException:
-                db.session.rollback()  # as a dead process's connection would
-                raise
-    return report
-
-
-def _claim(row_id: int, now: datetime) -> Deadline | None:
-    """Lock the row if it is still due and no other sweeper holds it, else None.
-
-    PostgreSQL skips a row another sweeper has locked; SQLite serialises writers, and the
-    conditional UPDATE that follows is the claim on both.
-    """
-    query = select(Deadline).where(Deadline.id == row_id, *_due(now))
-    if db.session.get_bind().dialect.name == "postgresql":
-        query = query.with_for_update(skip_locked=True)
-    return db.session.scalars(query).first()
-
-
-def _handle(row_id: int, now: datetime, report: SweepReport) -> None:
-    row = _claim(row_id, now)
-    if row is None:
-        db.session.rollback()
-        report.skipped += 1
-        return
-    if row.kind == REMINDER:
-        _remind(row, now, report)
-    else:
-        _play(row, now, report)
-
-
-def _mark(row_id: int, now: datetime, **values: Any) -> bool:
-    result = db.session.execute(
-        update(Deadline).where(Deadline.id == row_id, *_due(now)).values(**values),
-        execution_options={"synchronize_session": False},
-    )
-    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
-
-
-def _current(row: Deadline) -> tuple[Game, GameState] | None:
-    """The game and state if ``row`` still belongs to the wait the game is in."""
-    game = db.session.get(Game, row.game_id, populate_existing=True)
-    if game is None or game.status != "active":
-        return None
-    state = GameState.from_json(game.state)
-    if awaited(state) != row.seat or turn_key(state, game.seat(row.seat)) != row.turn_key:
-        return None
-    return game, state
-
-
-def _remind(row: Deadline, now: datetime, report: SweepReport) -> None:
-    row_id, seat, deadline = row.id, row.seat, clock.as_utc(row.deadline_at)
-    current = _current(row)
-    if not _mark(row_id, now, done_at=now):
-        db.session.rollback()
-        report.skipped += 1
-        return
-    if current is not None:
-        notify.reminder(current[0], seat, deadline)
-        report.reminders += 1
-    db.session.commit()
-
-
-def _play(row: Deadline, now: datetime, report: SweepReport) -> None:
-    row_id, seat_index, kind, first = row.id, row.seat, row.kind, row.attempts == 0
-    current = _current(row)
-    if current is None:
-        _mark(row_id, now, done_at=now)
-        db.session.commit()
-        report.skipped += 1
-        return
-    game = current[0]
-    if not _mark(row_id, now, lease_until=now + LEASE, attempts=Deadline.attempts + 1):
-        db.session.rollback()
-        report.skipped += 1
-        return
-    seat = game.seat(seat_index)
-    if kind == TIMEOUT and first:  # counted in the claim's transaction: once per timeout
-        seat.consecutive_timeouts = (seat.consecutive_timeouts or 0) + 1
-        if seat.consecutive_timeouts >= policy_of(game).absent_after:
-            seat.absent = True
-    by = "bot" if seat.is_bot or seat.resigned else "timeout"
-    db.session.commit()
-    report.steps += autopilot(game.id, seat_index, by)
-    db.session.execute(
-        update(Deadline).where(Deadline.id == row_id, Deadline.done_at.is_(None))
-        .values(done_at=now, lease_until=None)
-    )
-    db.session.commit()
-    report.turns += 1
-
-
-def autopilot(game_id: int, seat_index: int, by: str) -> int:
-    """Play ``seat_index``'s turn (or decision) with the greedy bot, through the same service
-    path as a player, until the game waits for someone else; returns the steps submitted.
-
-    The greedy bot sees only the seat's own knowledge (``bots.redacted``, via
-    ``turns.bot_action``); its tie-breaks are seeded by the game and step, so a rerun after a
-    crash chooses the same.
-    """
-    from pbem.services.errors import StaleVersion  # services import this module
-    from pbem.services.games import submit_action
-    from pbem.services.turns import bot_action
-
-    steps = 0
-    while steps < MAX_AUTOPILOT_STEPS:
-        game = db.session.get(Game, game_id, populate_existing=True)
-        if game is None or game.status != "active":
-            break
-        state = GameState.from_json(game.state)
-        if awaited(state) != seat_index:
-            break
-        action = bot_action(game, state, seat_index)
-        try:
-            submit_action(game_id, seat_index, game.version, action, by=by)
-        except StaleVersion:
-            db.session.rollback()  # the player moved meanwhile: look again
-            continue
-        steps += 1
-    return steps
-
-
-def run_step() -> None:
-    """The scheduler step: one sweep at the current time."""
-    report = sweep(current_app._get_current_object(), clock.now())  # type: ignore[attr-defined]
-    if report.reminders or report.turns or report.failed:
-        log.info("deadlines: %s", report)
-
-
-def register() -> None:
-    """Add the ``deadlines`` step to every tick (the app factory calls this)."""
-    register_step("deadlines", run_step)

@@ -1,0 +1,100 @@
+"""The ``deadlines`` step: sweep the due deadline rows and hand each to its service.
+
+Services write the rows with the move (``pbem.services.deadlines``); this sweep finds those
+due, claims each so that two sweepers never handle one row, and calls
+``pbem.services.timeouts`` to mail the reminder or play the timed-out turn. Safe to run in
+two processes at the same time, and again after a crash.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from flask import Flask, current_app
+from sqlalchemy import Select, select
+
+from pbem import clock
+from pbem.extensions import db
+from pbem.models.deadline import REMINDER, Deadline
+from pbem.services import timeouts
+from pbem.services.deadlines import due
+
+log = logging.getLogger(__name__)
+
+BATCH = 500  # due rows read per sweep; the rest wait for the next tick
+
+
+@dataclass
+class SweepReport:
+    """What one sweep did; ``failed`` rows stay due and are retried on a later tick."""
+
+    reminders: int = 0
+    turns: int = 0  # timeout and autoplay rows handled
+    steps: int = 0  # actions the autopilot submitted
+    skipped: int = 0  # taken by another sweeper, or no longer due
+    failed: list[int] = field(default_factory=list)
+
+
+def due_rows_query(now: datetime, limit: int = BATCH) -> Select[int]:
+    """The ids of the rows due at ``now``, oldest first (a range scan of ix_deadlines_due)."""
+    return select(Deadline.id).where(*due(now)).order_by(Deadline.due_at).limit(limit)
+
+
+def sweep(app: Flask, now: datetime, *, limit: int = BATCH) -> SweepReport:
+    """Handle every row due at ``now`` once; safe to run in two processes at the same time."""
+    now = clock.as_utc(now)
+    report = SweepReport()
+    with app.app_context():
+        ids = list(db.session.scalars(due_rows_query(now, limit)))
+        db.session.commit()
+        for row_id in ids:
+            try:
+                _handle(row_id, now, report)
+            except Exception:
+                log.exception("deadline %s failed; it stays due", row_id)
+                db.session.rollback()
+                report.failed.append(row_id)
+            except BaseException:
+                db.session.rollback()  # as a dead process's connection would
+                raise
+    return report
+
+
+def _claim(row_id: int, now: datetime) -> Deadline | None:
+    """Lock the row if it is still due and no other sweeper holds it, else None.
+
+    PostgreSQL skips a row another sweeper has locked; SQLite serialises writers, and the
+    conditional UPDATE the service makes next is the claim on both.
+    """
+    query = select(Deadline).where(Deadline.id == row_id, *due(now))
+    if db.session.get_bind().dialect.name == "postgresql":
+        query = query.with_for_update(skip_locked=True)
+    return db.session.scalars(query).first()
+
+
+def _handle(row_id: int, now: datetime, report: SweepReport) -> None:
+    row = _claim(row_id, now)
+    if row is None:
+        db.session.rollback()
+        report.skipped += 1
+        return
+    if row.kind == REMINDER:
+        outcome = timeouts.remind(row, now)
+        report.reminders += outcome == "sent"
+        report.skipped += outcome == "taken"
+        return
+    steps = timeouts.play_timed_out(row, now)
+    if steps is None:
+        report.skipped += 1
+        return
+    report.steps += steps
+    report.turns += 1
+
+
+def run_step() -> None:
+    """The scheduler step: one sweep at the current time."""
+    report = sweep(current_app._get_current_object(), clock.now())  # type: ignore[attr-defined]
+    if report.reminders or report.turns or report.failed:
+        log.info("deadlines: %s", report)
