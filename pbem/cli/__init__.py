@@ -21,7 +21,7 @@ from pbem.app import create_app
 from pbem.cli.games import GAME_COMMANDS
 from pbem.cli.mail import mail as mail_group
 from pbem.scheduler import TICK_SECONDS, registered_steps, run_blocking, start_background
-from pbem.services import host
+from pbem.services import host as host_actions
 from pbem.services.errors import ServiceError
 
 HELP = "Play-by-email server for Alien Frontiers."
@@ -87,14 +87,14 @@ def _host_action(action: Callable[[], str]) -> None:
 @click.argument("game")
 def pause(game: str) -> None:
     """Pause GAME: its clock stops until it is resumed."""
-    _host_action(lambda: f"paused: {host.pause_game(_game_ref(game)).public_id}")
+    _host_action(lambda: f"paused: {host_actions.pause_game(_game_ref(game)).public_id}")
 
 
 @cli.command("resume")
 @click.argument("game")
 def resume(game: str) -> None:
     """Resume a paused GAME: the clock goes on where it stopped."""
-    _host_action(lambda: f"resumed: {host.resume_game(_game_ref(game)).public_id}")
+    _host_action(lambda: f"resumed: {host_actions.resume_game(_game_ref(game)).public_id}")
 
 
 @cli.command("extend")
@@ -103,7 +103,7 @@ def resume(game: str) -> None:
 def extend(game: str, hours: int) -> None:
     """Give the player GAME waits for more time."""
     _host_action(
-        lambda: f"new deadline: {host.extend_deadline(_game_ref(game), hours).isoformat()}"
+        lambda: f"new deadline: {host_actions.extend_deadline(_game_ref(game), hours).isoformat()}"
     )
 
 
@@ -115,7 +115,7 @@ def extend(game: str, hours: int) -> None:
 def substitute(game: str, seat: int, email: str, name: str | None) -> None:
     """Hand SEAT of GAME to a new player at EMAIL; the old links stop working."""
     def action() -> str:
-        taken = host.substitute_seat(_game_ref(game), seat, email, name=name)
+        taken = host_actions.substitute_seat(_game_ref(game), seat, email, name=name)
         return f"seat {seat} is now played by {taken.email}; the old links no longer work"
 
     _host_action(action)

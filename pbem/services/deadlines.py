@@ -47,6 +47,8 @@ class Waiter(Protocol):
 
 
 class AwaitedSeat(Waiter, Protocol):
+    """A ``Waiter`` that knows which seat it is (``keeps_wait`` compares it)."""
+
     @property
     def index(self) -> int: ...
 
