@@ -2,9 +2,9 @@
 
 Each function locks the game row, checks the version the caller saw, lets the engine decide,
 stores state + log + deadline rows (``pbem.services.deadlines``) + mail (``pbem.mail.notify``)
-together and commits; on any refusal it
-rolls back, so a refused request changes nothing. ``game_id`` is a ``GameRef``: the primary
-key (int) or the public id (str) that URLs and tokens carry.
+together and commits; on any refusal it rolls back, so a refused request changes nothing.
+``game_id`` is a ``GameRef``: the primary key (int) or the public id (str) that URLs and
+tokens carry.
 """
 
 from __future__ import annotations
