@@ -133,13 +133,15 @@ def scenario(paths: tuple[str, ...]) -> None:
 class _ConsoleScript(FlaskGroup):
     """The ``pbem`` console script: ``cli``'s commands, the app built by ``create_app``.
 
-    A ``FlaskGroup`` also lists every ``flask.commands`` entry point (``db`` from
-    Flask-Migrate, so ``pbem db upgrade`` works); ``pbem`` is one of them, and is not listed
-    inside itself.
+    ``pbem --help`` lists those commands without building the app (a ``FlaskGroup`` builds it
+    to list the app's own, and building it writes a secret key into a bare checkout). A
+    command not among them is still looked up in the ``flask.commands`` entry points and the
+    app (``pbem db upgrade`` is Flask-Migrate's); ``pbem`` itself is one of those entry
+    points, and is not found inside itself.
     """
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name in super().list_commands(ctx) if name != self.name]
+        return [name for name in super(FlaskGroup, self).list_commands(ctx) if name != self.name]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return None if cmd_name == self.name else super().get_command(ctx, cmd_name)
