@@ -48,9 +48,10 @@ import sqlalchemy as sa
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from pbem import tokens  # noqa: E402
 from pbem.app import create_app  # noqa: E402
 from pbem.extensions import db  # noqa: E402
-from pbem.services import games, tokens  # noqa: E402
+from pbem.services import games  # noqa: E402
 from pbem.services.games import SeatSpec  # noqa: E402
 
 SCHEMA = "pbem_load"

@@ -33,7 +33,8 @@ from pbem.app import create_app  # noqa: E402
 from pbem.engine import GameState, awaited  # noqa: E402
 from pbem.extensions import db  # noqa: E402
 from pbem.models import Deadline, Game, Outbox, Seat  # noqa: E402
-from pbem.scheduler.deadlines import due_rows_query, sweep, turn_key  # noqa: E402
+from pbem.scheduler.deadlines import due_rows_query, sweep  # noqa: E402
+from pbem.services.deadlines import turn_key  # noqa: E402
 from pbem.services.games import SeatSpec, create_game  # noqa: E402
 
 SCHEMA = "pbem_bench"

@@ -1,7 +1,9 @@
 """The application factory: ``create_app(config=None)``.
 
 It lives here rather than in ``pbem/__init__.py`` so that importing ``pbem.engine`` (the
-pure rules library) never drags in Flask.
+pure rules library) never drags in Flask. The app puts the web's blueprints and the
+scheduler's steps together; the ``pbem`` command line builds it (``pbem.cli``) and is not
+imported here.
 """
 
 from __future__ import annotations
@@ -13,13 +15,10 @@ from typing import Any
 from flask import Flask, Response, current_app
 
 from pbem import __version__, models  # noqa: F401  -- registers every table on db.metadata for Alembic
-from pbem.cli import cli
 from pbem.config import fill_instance_defaults, load_config
 from pbem.extensions import csrf, db, migrate
-from pbem.mail.delivery import register as register_mail_step
-from pbem.mail.digest import register as register_digest_step
 from pbem.paths import migrations_dir, templates_dir
-from pbem.scheduler import deadlines
+from pbem.scheduler.steps import register_steps
 from pbem.web import blueprints
 from pbem.web.dev_mailbox import bp as dev_mailbox_bp
 from pbem.web.unsubscribe import bp as unsubscribe_bp
@@ -62,10 +61,7 @@ def create_app(
     app.register_blueprint(unsubscribe_bp)
     if app.config["MAIL_BACKEND"] == "dev":
         app.register_blueprint(dev_mailbox_bp)  # holds every seat's links: dev only
-    deadlines.register()  # the "deadlines" tick step; before "mail" so reminders leave at once
-    register_digest_step()  # daily digests (issue #7); enqueued before "mail" delivers
-    register_mail_step()
-    app.cli.add_command(cli)
+    register_steps()  # deadlines, digest, then mail: what the first two enqueue leaves at once
     app.jinja_env.globals["pbem_version"] = __version__
     app.after_request(_security_headers)
     return app

@@ -35,7 +35,7 @@ class Base(DeclarativeBase):
 class LazyMigrate:
     """Flask-Migrate, imported only when a migration runs (``pbem db-upgrade``, ``flask db``,
     ``flask_migrate.upgrade()``). Importing it loads Alembic, Mako and Pygments: about 11 MB
-    in every process, which serving requests never uses (issue #6: <= 80 MB per web worker).
+    in every process, which serving requests never uses (the budget: 80 MB per web worker).
 
     ``init_app`` takes Flask-Migrate's arguments and leaves a stand-in in
     ``app.extensions["migrate"]`` and a ``db`` command group; either one brings in the real
@@ -68,7 +68,8 @@ class _MigrateCommands(click.Group):
                      parent: click.Context | None = None, **extra: Any) -> click.Context:
         from flask_migrate.cli import db as commands
 
-        return commands.make_context(info_name, args, parent=parent, **extra)
+        context: click.Context = commands.make_context(info_name, args, parent=parent, **extra)
+        return context
 
 
 db = SQLAlchemy(model_class=Base)

@@ -19,6 +19,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from pbem.app import create_app
+from pbem.cli import cli as pbem_cli
 from pbem.extensions import db
 
 PG_URL_ENV = "PBEM_TEST_DATABASE_URL"
@@ -79,7 +80,11 @@ def build_app(db_url: str, instance_path: Path, **overrides: Any) -> Flask:
               # themselves are tested in tests/web/test_rate_limits.py.
               "TOKEN_RATE_LIMIT": 0}
     config.update(overrides)
-    return create_app(config, instance_path=instance_path)
+    app = create_app(config, instance_path=instance_path)
+    # The ``pbem`` group as ``flask --app pbem.app`` has it (its ``flask.commands`` entry
+    # point), so ``app.test_cli_runner()`` reaches it: the app never imports its command line.
+    app.cli.add_command(pbem_cli)
+    return app
 
 
 @pytest.fixture(scope="session", params=DATABASE_PARAMS)

@@ -13,25 +13,24 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Flask, render_template
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import BindParameter, bindparam, func, select
 
-from pbem import describe, glossary
+from pbem import clock, describe, glossary, tokens
 from pbem.engine import GameState, action_from_json, format_action, view
 from pbem.engine.bots import DOCK_WORTH
 from pbem.extensions import db
 from pbem.mail import links
-from pbem.models.game import ActionLog
-from pbem.scheduler import clock
-from pbem.services import tokens
+from pbem.models.game import ActionLog, Game, Seat
 
 MENU_SIZE = 4
 # Pending decisions that get the "decision needed" mail, even inside the seat's own turn.
 DECISIONS = ("draft", "discard_agendas")
 SINCE_LIMIT = 40  # sentences of "what happened since your last turn"
-# The log reads of a hand-over's mail are prebuilt Core statements (issue #6): building a
-# statement and the ORM's handling of it cost more than the query itself.
+# The log reads of a hand-over's mail are prebuilt Core statements: building a statement and
+# the ORM's handling of it cost more than the query itself.
 _log = ActionLog.__table__
-_GAME, _SEAT = bindparam("game_id"), bindparam("seat")
+_GAME: BindParameter[int] = bindparam("game_id")
+_SEAT: BindParameter[int] = bindparam("seat")
 
 
 def _last_seq(*where: Any) -> Any:
@@ -46,8 +45,8 @@ _SEAT_SINCE_OWN_MOVE = (
            _log.c.seq > _last_seq(_log.c.seat == _SEAT, _log.c.by == "player"))
     .order_by(_log.c.seq)
 )
-# the newest steps after the seat's own last one (``since_last_turn``; issue #6: only the rows
-# after it are read, not the whole recent log)
+# the newest steps after the seat's own last one (``since_last_turn``): only the rows after
+# it are read, not the whole recent log
 _SINCE_OWN_LAST = (
     select(_log.c.seq, _log.c.seat, _log.c.by, _log.c.round, _log.c.events)
     .where(_log.c.game_id == _GAME, _log.c.seq > _last_seq(_log.c.seat == _SEAT))
@@ -67,16 +66,16 @@ class Mail:
     unsubscribe_mailto: str | None = None
 
 
-def subject_of(game: Any) -> str:
+def subject_of(game: Game) -> str:
     """One subject for every mail of a game, so mail clients keep them in one thread."""
     return f"Alien Frontiers: {game.name}"
 
 
-def seat_view(game: Any, seat_index: int | None) -> dict[str, Any]:
+def seat_view(game: Game, seat_index: int | None) -> dict[str, Any]:
     return view(GameState.from_json(game.state), seat_index)
 
 
-def names_of(game: Any) -> list[str]:
+def names_of(game: Game) -> list[str]:
     return [s.name for s in sorted(game.seats, key=lambda s: s.index)]
 
 
@@ -89,14 +88,6 @@ def local_time(when: datetime, tz_name: str | None) -> str:
         when = when.replace(tzinfo=UTC)
     local = when.astimezone(zone)
     return local.strftime("%A %-d %B, %H:%M ") + (local.tzname() or str(zone))
-
-
-def deadline_of(game: Any, seat: Any) -> datetime | None:
-    """The real deadline of ``seat``'s wait (the deadlines table, or the value the service
-    is about to schedule); None when no clock runs (paused game, autopilot seat)."""
-    from pbem.scheduler import deadlines  # deadlines imports the mail hooks
-
-    return deadlines.expected_deadline(game, seat.index)
 
 
 def hours_from_now(due: datetime) -> str:
@@ -119,7 +110,7 @@ def deadline_words(due: datetime | None, tz_name: str | None) -> str:
 
 # --- links -----------------------------------------------------------------------------
 
-def turn_url(game: Any, seat: Any) -> str:
+def turn_url(game: Game, seat: Seat) -> str:
     token = tokens.make_seat_link(game, seat)
     return links.external(("play.turn", "play.page", "pages.turn"), f"/play/{token}",
                           seat_link=token)
@@ -131,29 +122,29 @@ def move_url(turn_link: str, notation: str) -> str:
     return links.with_query(turn_link, move=notation)
 
 
-def replay_url(game: Any) -> str:
+def replay_url(game: Game) -> str:
     return links.external(("games.replay", "pages.replay"), f"/games/{game.public_id}/replay",
                           public_id=game.public_id)
 
 
-def game_url(game: Any) -> str:
+def game_url(game: Game) -> str:
     return links.external(("games.show", "pages.game"), f"/games/{game.public_id}",
                           public_id=game.public_id)
 
 
-def host_url(game: Any) -> str:
+def host_url(game: Game) -> str:
     token = tokens.make_host_token(game.public_id)
     return links.external(("host.page", "pages.host"), f"/host/{token}", host_token=token)
 
 
-def rematch_url(game: Any) -> str:
+def rematch_url(game: Game) -> str:
     """The create form prefilled with this game's players: for the host only, since the form
     shows their addresses (so the link carries the host token, not the public id)."""
     token = tokens.make_host_token(game.public_id)
     return links.with_query(links.external(("games.new_game",), "/games/new"), rematch=token)
 
 
-def unsubscribe_url(game: Any, seat: Any) -> str:
+def unsubscribe_url(game: Game, seat: Seat) -> str:
     token = tokens.make_unsubscribe_token(game.public_id, seat.index)
     return links.external(("mail.unsubscribe",), f"/mail/unsubscribe/{token}", token=token)
 
@@ -214,7 +205,8 @@ def revealed_line(picture: dict[str, Any], names: list[str]) -> str:
 def _action_worth(action: dict[str, Any]) -> float:
     kind = action.get("kind")
     if kind == "dock":
-        worth = DOCK_WORTH.get(action["facility"], 0.0) + 0.1 * sum(action.get("values", []))
+        values: list[int] = action.get("values", [])
+        worth = DOCK_WORTH.get(action["facility"], 0.0) + 0.1 * sum(values)
         return worth + (25.0 if action.get("launch") else 0.0)
     return {"launch": 30.0, "land": 22.0, "claim": 18.0, "buy_relic": 16.0, "steal": 8.0,
             "steal_card": 9.0, "trade": 5.0, "cycle": 0.5, "end_raid": 0.0,
@@ -241,11 +233,11 @@ def strong_moves(picture: dict[str, Any], names: list[str]) -> list[dict[str, st
     return menu
 
 
-def autopilot_runs(game: Any, seat_index: int) -> list[int]:
+def autopilot_runs(game: Game, seat_index: int) -> list[int]:
     """The waits the timeout autopilot played for ``seat_index`` since the seat's own last
     move, oldest first, each as the ``seq`` of its first logged step. One wait is one run of
     the seat's steps in the log (another seat's step ends it)."""
-    if getattr(game, "id", None) is None:
+    if game.id is None:
         return []
     rows = db.session.execute(
         _SEAT_SINCE_OWN_MOVE, {"game_id": game.id, "seat": seat_index}).all()
@@ -258,11 +250,11 @@ def autopilot_runs(game: Any, seat_index: int) -> list[int]:
     return [run[0].seq for run in runs if any(r.by == "timeout" for r in run)]
 
 
-def autopilot_words(seat: Any, run: int) -> str:
+def autopilot_words(seat: Seat, run: int) -> str:
     """Why the autopilot played ``seat``'s ``run``-th wait (1 = the first since its own last
     move): "Cy ran out of time", "… and is now marked absent", or "Cy is away" (absent)."""
-    if getattr(seat, "absent", False):
-        timeouts = getattr(seat, "consecutive_timeouts", 0) or 0
+    if seat.absent:
+        timeouts = seat.consecutive_timeouts or 0
         if run > timeouts:
             return f"{seat.name} is away"
         if run == timeouts:
@@ -270,11 +262,11 @@ def autopilot_words(seat: Any, run: int) -> str:
     return f"{seat.name} ran out of time"
 
 
-def autopilot_notes(game: Any, rows: list[Any]) -> dict[int, str]:
+def autopilot_notes(game: Game, rows: list[Any]) -> dict[int, str]:
     """For log ``rows`` (seq, seat, by): the note opening each wait the timeout autopilot
     played, by the seq of its first row ("Cy is away; the autopilot played for them:")."""
     notes: dict[int, str] = {}
-    seats = {s.index: s for s in getattr(game, "seats", [])}
+    seats = {s.index: s for s in game.seats}
     streaks: dict[int, list[int]] = {}
     previous: Any = None
     for row in rows:
@@ -293,9 +285,9 @@ def autopilot_notes(game: Any, rows: list[Any]) -> dict[int, str]:
     return notes
 
 
-def since_last_turn(game: Any, seat_index: int, names: list[str]) -> list[str]:
+def since_last_turn(game: Game, seat_index: int, names: list[str]) -> list[str]:
     """Plain-English sentences for every logged step after this seat's own last one."""
-    if getattr(game, "id", None) is None:
+    if game.id is None:
         return []
     rows = db.session.execute(_SINCE_OWN_LAST, {"game_id": game.id, "seat": seat_index}).all()
     recent: list[Any] = []
@@ -315,18 +307,18 @@ def since_last_turn(game: Any, seat_index: int, names: list[str]) -> list[str]:
 
 @dataclass(frozen=True)
 class Recipient:
-    """A seat's view and turn link, made once per mail (issue #6: they are the costly parts of
-    composing it, and a mail uses each several times)."""
+    """A seat's view and turn link, made once per mail: they are the costly parts of composing
+    it, and a mail uses each several times."""
 
     picture: dict[str, Any]
     turn_link: str
 
 
-def recipient_of(game: Any, seat: Any) -> Recipient:
+def recipient_of(game: Game, seat: Seat) -> Recipient:
     return Recipient(seat_view(game, seat.index), turn_url(game, seat))
 
 
-def game_context(game: Any, seat: Any | None,
+def game_context(game: Game, seat: Seat | None,
                  recipient: Recipient | None = None) -> dict[str, Any]:
     """The context every game mail shares; ``recipient``: the seat's, if made already."""
     index = seat.index if seat is not None else None
@@ -348,15 +340,15 @@ def game_context(game: Any, seat: Any | None,
             turn_url=recipient.turn_link if recipient is not None else turn_url(game, seat),
             unsubscribe_url=unsubscribe_url(game, seat),
             active_name=names[active] if active is not None else None,
-            notify=getattr(seat, "notify", "every_turn"),
+            notify=seat.notify,
         )
     return context
 
 
 def warm_templates(app: Flask) -> None:
     """Compile every mail template into ``app``'s Jinja cache. The preloaded gunicorn master
-    calls this (issue #6): forked workers then share the compiled templates instead of each
-    compiling them at its first hand-over."""
+    calls this, so forked workers share the compiled templates instead of each compiling
+    them at its first hand-over."""
     env = app.jinja_env
     for name in env.list_templates(filter_func=lambda name: name.startswith("mail/")):
         env.get_template(name)
@@ -368,7 +360,7 @@ def render(kind: str, context: dict[str, Any]) -> tuple[str, str]:
     return text, html
 
 
-def _game_mail(kind: str, game: Any, seat: Any | None, recipient: Recipient | None = None,
+def _game_mail(kind: str, game: Game, seat: Seat | None, recipient: Recipient | None = None,
                **extra: Any) -> Mail:
     context = game_context(game, seat, recipient)
     context.update(extra)
@@ -379,9 +371,9 @@ def _game_mail(kind: str, game: Any, seat: Any | None, recipient: Recipient | No
 
 # --- the mails --------------------------------------------------------------------------
 
-def invitation(game: Any, seat: Any) -> Mail:
+def invitation(game: Game, seat: Seat) -> Mail:
     names = names_of(game)
-    host_seat = getattr(game, "host_seat", None)
+    host_seat = game.host_seat
     if host_seat == seat.index:
         invited = f"you have set up {game.name}, a game of Alien Frontiers by e-mail."
     elif isinstance(host_seat, int):
@@ -396,23 +388,27 @@ def invitation(game: Any, seat: Any) -> Mail:
                       factions=bool((game.options or {}).get("factions")))
 
 
-def your_turn(game: Any, seat: Any) -> Mail:
+def your_turn(game: Game, seat: Seat, deadline: datetime | None = None) -> Mail:
+    """``deadline``: the one the service has just scheduled for this wait (None: no clock
+    runs for the seat)."""
     names = names_of(game)
     recipient = recipient_of(game, seat)
     picture = recipient.picture
     pending = picture.get("pending") or {}
     if pending.get("kind") in DECISIONS and pending.get("seat") == seat.index:
-        return decision_needed(game, seat, recipient)  # e.g. seat 0's draft choice
+        return decision_needed(game, seat, recipient, deadline)  # e.g. seat 0's draft choice
     return _game_mail(
         "your_turn", game, seat, recipient,
         rolled=picture["turn"]["rolled"], moves=_menu(recipient, names),
         since=since_last_turn(game, seat.index, names),
-        deadline=deadline_words(deadline_of(game, seat), seat.timezone),
+        deadline=deadline_words(deadline, seat.timezone),
     )
 
 
-def decision_needed(game: Any, seat: Any, recipient: Recipient | None = None) -> Mail:
-    """What to decide, the choices with their effects, and who waits on it."""
+def decision_needed(game: Game, seat: Seat, recipient: Recipient | None = None,
+                    deadline: datetime | None = None) -> Mail:
+    """What to decide, the choices with their effects, and who waits on it; ``deadline`` as
+    for ``your_turn``."""
     names = names_of(game)
     recipient = recipient or recipient_of(game, seat)
     picture = recipient.picture
@@ -446,7 +442,7 @@ def decision_needed(game: Any, seat: Any, recipient: Recipient | None = None) ->
         waiting=waiting,
         choices=choices, moves=choices, active_turn=names[picture["active"]],
         since=since_last_turn(game, seat.index, names) if kind == "draft" else [],
-        deadline=deadline_words(deadline_of(game, seat), seat.timezone),
+        deadline=deadline_words(deadline, seat.timezone),
     )
 
 
@@ -473,7 +469,7 @@ def _choices(recipient: Recipient, names: list[str]) -> list[dict[str, str]]:
     return choices
 
 
-def others_turn(game: Any, seat: Any, actor: int, events: list[dict[str, Any]],
+def others_turn(game: Game, seat: Seat, actor: int, events: list[dict[str, Any]],
                 autopilot: str | None = None) -> Mail:
     """One line per thing that happened; ``autopilot`` says why the server played it."""
     names = names_of(game)
@@ -481,21 +477,21 @@ def others_turn(game: Any, seat: Any, actor: int, events: list[dict[str, Any]],
                       happened=describe.describe(events, names, viewer=seat.index))
 
 
-def autopilot_played(game: Any, seat: Any, events: list[dict[str, Any]]) -> Mail:
+def autopilot_played(game: Game, seat: Seat, events: list[dict[str, Any]]) -> Mail:
     """To a seat whose time ran out: what the autopilot did for it and how to come back.
     Sent once when the seat is marked absent, not for the turns played while it is away."""
     names = names_of(game)
-    return _game_mail("autopilot", game, seat, absent=bool(getattr(seat, "absent", False)),
+    return _game_mail("autopilot", game, seat, absent=bool(seat.absent),
                       happened=describe.describe(events, names, viewer=seat.index),
                       hours=game.time_per_move_hours)
 
 
-def reminder(game: Any, seat: Any, due: datetime) -> Mail:
+def reminder(game: Game, seat: Seat, due: datetime) -> Mail:
     return _game_mail("reminder", game, seat, deadline=deadline_words(due, seat.timezone),
                       left=hours_from_now(due).replace(" from now", ""))
 
 
-def digest(game: Any, seat: Any, rows: list[Any]) -> Mail:
+def digest(game: Game, seat: Seat, rows: list[Any]) -> Mail:
     """The daily digest: one line per step of the others since the last digest."""
     names = names_of(game)
     notes = autopilot_notes(game, rows)
@@ -507,12 +503,12 @@ def digest(game: Any, seat: Any, rows: list[Any]) -> Mail:
     return _game_mail("digest", game, seat, happened=lines[-SINCE_LIMIT * 2:])
 
 
-def vacation(game: Any, seat: Any, away: str, until: datetime) -> Mail:
-    """Another player is on vacation (added by the deadlines work, issue #8)."""
+def vacation(game: Game, seat: Seat, away: str, until: datetime) -> Mail:
+    """Another player is on vacation: their clock stops until ``until``."""
     return _game_mail("vacation", game, seat, away=away, until=local_time(until, seat.timezone))
 
 
-def game_over(game: Any, seat: Any | None) -> Mail:
+def game_over(game: Game, seat: Seat | None) -> Mail:
     names = names_of(game)
     picture = seat_view(game, seat.index if seat is not None else None)
     result = picture.get("result") or {}
@@ -527,7 +523,7 @@ def game_over(game: Any, seat: Any | None) -> Mail:
         row["won"] = i in (result.get("winners") or [])
     scores = sorted(rows, key=lambda r: (-r["vp"]["total"], not r["won"]))
     tiebreak = result.get("tiebreak")
-    is_host = seat is None or getattr(game, "host_seat", None) == seat.index
+    is_host = seat is None or game.host_seat == seat.index
     return _game_mail("game_over", game, seat, winners=winners, scores=scores,
                       tiebreak=glossary.TIEBREAK_WORDS.get(tiebreak, tiebreak) if tiebreak
                       else None,
@@ -542,7 +538,7 @@ def magic_link(url: str) -> Mail:
     return Mail(kind="magic_link", subject="Your Alien Frontiers games", text=text, html=html)
 
 
-def email_failing(game: Any, seat: Any, error: str) -> Mail:
+def email_failing(game: Game, seat: Seat, error: str) -> Mail:
     context = game_context(game, None)
     context.update(seat_name=seat.name, error=error, host_url=host_url(game))
     text, html = render("email_failing", context)

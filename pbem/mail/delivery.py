@@ -33,7 +33,6 @@ from pbem.extensions import db
 from pbem.mail import backends, message, notify
 from pbem.models.game import Game
 from pbem.models.outbox import FAILED, PENDING, SENDING, SENT, Outbox
-from pbem.scheduler import register_step
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +59,7 @@ class DeliveryReport:
 
 def backoff(attempts: int) -> timedelta:
     """Wait before attempt ``attempts + 1``: 1, 2, 4 … minutes, at most two hours."""
-    return min(BACKOFF_BASE * 2 ** max(0, attempts - 1), BACKOFF_CAP)
+    return min(BACKOFF_BASE * (1 << max(0, attempts - 1)), BACKOFF_CAP)
 
 
 def _aware(value: datetime | None) -> datetime | None:
@@ -231,7 +230,3 @@ def mail_step() -> None:
         report = deliver_pending(app)
         if len(report.sent) + len(report.retrying) + len(report.failed) < BATCH:
             return
-
-
-def register() -> None:
-    register_step("mail", mail_step)

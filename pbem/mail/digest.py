@@ -14,11 +14,11 @@ from datetime import datetime, time, timedelta
 
 from sqlalchemy import select, update
 
+from pbem import clock
 from pbem.extensions import db
 from pbem.mail import compose, notify
 from pbem.mail.outbox import enqueue
 from pbem.models.game import ActionLog, Game, Seat
-from pbem.scheduler import clock, register_step
 
 log = logging.getLogger(__name__)
 
@@ -42,10 +42,9 @@ def due(seat: Seat, game: Game, now: datetime) -> bool:
     if since is not None and clock.as_utc(since) >= last_morning(now, seat.timezone,
                                                                   seat.quiet_end):
         return False
-    start = clock.DEFAULT_QUIET_START if seat.quiet_start is None else seat.quiet_start
-    end = clock.DEFAULT_QUIET_END if seat.quiet_end is None else seat.quiet_end
     local = clock.as_utc(now).astimezone(clock.zone(seat.timezone)).time()
-    return not clock.in_quiet_hours(local, start, end)  # a late tick waits for the morning
+    quiet = clock.quiet_hours(seat.quiet_start, seat.quiet_end)
+    return not clock.in_quiet_hours(local, *quiet)  # a late tick waits for the morning
 
 
 def send_digests(now: datetime | None = None) -> int:
@@ -98,11 +97,7 @@ def _one(seat_id: int, game_id: int, now: datetime) -> int:
 
 
 def run_step() -> None:
+    """The scheduler step: mail every digest due now."""
     sent = send_digests()
     if sent:
         log.info("digest: %s mail(s)", sent)
-
-
-def register() -> None:
-    """Add the ``digest`` step to every tick (before ``mail``, so digests leave at once)."""
-    register_step("digest", run_step)

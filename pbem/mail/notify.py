@@ -2,8 +2,10 @@
 
 Each hook decides who hears about what, composes with ``pbem.mail.compose`` (which sees the
 game only through ``engine.view``) and adds rows to the outbox in the caller's session. Nothing
-here commits or sends. A seat without an address (a computer player) never gets mail; a seat
-whose address bounced permanently (``email_failing``) gets none until the host fixes it.
+here commits or sends, and nothing here reads the deadline rows: a hook that states a
+deadline is given the one the service has just scheduled. A seat without an address (a
+computer player) never gets mail; a seat whose address bounced permanently
+(``email_failing``) gets none until the host fixes it.
 """
 
 from __future__ import annotations
@@ -15,60 +17,47 @@ from typing import Any
 from pbem.engine import GameState, awaited
 from pbem.mail import compose
 from pbem.mail.outbox import enqueue
+from pbem.models.game import Game, Seat
 
 
-def _seats(game: Any) -> list[Any]:
+def _seats(game: Game) -> list[Seat]:
     return sorted(game.seats, key=lambda s: s.index)
 
 
-def _seat(game: Any, seat_index: int) -> Any:
-    for seat in game.seats:
-        if seat.index == seat_index:
-            return seat
-    raise LookupError(f"game {game.id} has no seat {seat_index}")
-
-
-def mailable(seat: Any) -> bool:
+def mailable(seat: Seat) -> bool:
     """True when ``seat`` has a working address (not a bot, not bounced, not resigned)."""
-    return bool(
-        seat.email
-        and not getattr(seat, "is_bot", False)
-        and not getattr(seat, "email_failing", False)
-        and not getattr(seat, "resigned", False)
-    )
+    return bool(seat.email and not seat.is_bot and not seat.email_failing and not seat.resigned)
 
 
-def _send(game: Any, seat: Any, mail: compose.Mail) -> None:
-    enqueue(
-        to_addr=seat.email,
-        mail=mail,
-        game=game,
-        seat=seat.index,
-    )
+def _send(game: Game, seat: Seat, mail: compose.Mail) -> None:
+    assert seat.email is not None  # mailable(seat)
+    enqueue(to_addr=seat.email, mail=mail, game=game, seat=seat.index)
 
 
-def invitations(game: Any) -> None:
+def invitations(game: Game) -> None:
     """Tell every human seat that the game exists, with their own turn link."""
     for seat in _seats(game):
         if mailable(seat):
             _send(game, seat, compose.invitation(game, seat))
 
 
-def turn_started(game: Any, seat_index: int) -> None:
-    """It is ``seat_index``'s turn: the private summary and the strong moves."""
-    seat = _seat(game, seat_index)
+def turn_started(game: Game, seat_index: int, deadline: datetime | None) -> None:
+    """It is ``seat_index``'s turn: the private summary and the strong moves. ``deadline``:
+    the one the service has just scheduled for this wait (None: no clock runs for it)."""
+    seat = game.seat(seat_index)
     if mailable(seat):
-        _send(game, seat, compose.your_turn(game, seat))
+        _send(game, seat, compose.your_turn(game, seat, deadline))
 
 
-def decision_needed(game: Any, seat_index: int) -> None:
-    """Another seat's turn waits on ``seat_index`` (e.g. a choice to make now)."""
-    seat = _seat(game, seat_index)
+def decision_needed(game: Game, seat_index: int, deadline: datetime | None) -> None:
+    """Another seat's turn waits on ``seat_index`` (e.g. a choice to make now); ``deadline``
+    as for ``turn_started``."""
+    seat = game.seat(seat_index)
     if mailable(seat):
-        _send(game, seat, compose.decision_needed(game, seat))
+        _send(game, seat, compose.decision_needed(game, seat, deadline=deadline))
 
 
-def turn_ended(game: Any, seat_index: int, steps: list[dict[str, Any]]) -> None:
+def turn_ended(game: Game, seat_index: int, steps: list[dict[str, Any]]) -> None:
     """``seat_index`` handed the turn over: tell the others who want every turn.
 
     ``steps`` are the turn's steps (each a dict holding ``events``, or engine events
@@ -77,12 +66,12 @@ def turn_ended(game: Any, seat_index: int, steps: list[dict[str, Any]]) -> None:
     """
     events = list(_events_of(steps))
     next_seat = awaited(GameState.from_json(game.state))
-    actor = _seat(game, seat_index)
+    actor = game.seat(seat_index)
     why = autopilot_reason(game, actor, steps)
     for seat in _seats(game):
         if seat.index in (seat_index, next_seat) or not mailable(seat):
             continue
-        if getattr(seat, "notify", "every_turn") != "every_turn":
+        if seat.notify != "every_turn":
             continue  # "my_turn" seats get none; "digest" seats get the daily digest
         _send(game, seat, compose.others_turn(game, seat, seat_index, events, autopilot=why))
     if any(step.get("by") == "timeout" for step in steps) and mailable(actor) \
@@ -90,17 +79,17 @@ def turn_ended(game: Any, seat_index: int, steps: list[dict[str, Any]]) -> None:
         _send(game, actor, compose.autopilot_played(game, actor, events))
 
 
-def autopilot_mail_due(game: Any, seat: Any) -> bool:
+def autopilot_mail_due(game: Game, seat: Seat) -> bool:
     """The late player hears of every timeout; an absent seat only once: for the wait that
     marked it absent (or its first one after it played again while still marked), not for
     each turn the autopilot plays while it is away."""
-    if not getattr(seat, "absent", False):
+    if not seat.absent:
         return True
     runs = len(compose.autopilot_runs(game, seat.index))
-    return runs == max(getattr(seat, "consecutive_timeouts", 0) or 0, 1)
+    return runs == max(seat.consecutive_timeouts or 0, 1)
 
 
-def autopilot_reason(game: Any, seat: Any, steps: list[dict[str, Any]]) -> str | None:
+def autopilot_reason(game: Game, seat: Seat, steps: list[dict[str, Any]]) -> str | None:
     """Why the server played (part of) this turn, in words for the other players; None when
     the player played it, or the seat is a computer player (nothing to explain)."""
     by = {step.get("by") for step in steps}
@@ -108,36 +97,33 @@ def autopilot_reason(game: Any, seat: Any, steps: list[dict[str, Any]]) -> str |
     if "timeout" in by:
         run = max(len(compose.autopilot_runs(game, seat.index)), 1)
         return f"{compose.autopilot_words(seat, run)}; the autopilot played"
-    if "bot" in by and getattr(seat, "resigned", False):
+    if "bot" in by and seat.resigned:
         return f"{name} has resigned; the autopilot played"
     return None
 
 
-def game_over(game: Any) -> None:
+def game_over(game: Game) -> None:
     """Final scores to every human seat and to the host when the host does not play."""
     seats = _seats(game)
     for seat in seats:
         if mailable(seat):
             _send(game, seat, compose.game_over(game, seat))
     player_addrs = {s.email.lower() for s in seats if s.email}
-    host = getattr(game, "host_email", None)
+    host = game.host_email
     if host and host.lower() not in player_addrs:
         enqueue(to_addr=host, mail=compose.game_over(game, None), game=game, seat=None)
 
 
-def reminder(game: Any, seat_index: int, due: datetime) -> None:
+def reminder(game: Game, seat_index: int, due: datetime) -> None:
     """The deadline of ``seat_index``'s turn is close."""
-    seat = _seat(game, seat_index)
+    seat = game.seat(seat_index)
     if mailable(seat):
         _send(game, seat, compose.reminder(game, seat, due))
 
 
-def vacation_started(game: Any, seat_index: int, until: datetime) -> None:
-    """``seat_index`` is away until ``until`` (its clock stops): the other players are told.
-
-    Added by the deadlines work (issue #8).
-    """
-    away = _seat(game, seat_index)
+def vacation_started(game: Game, seat_index: int, until: datetime) -> None:
+    """``seat_index`` is away until ``until`` (its clock stops): the other players are told."""
+    away = game.seat(seat_index)
     for seat in _seats(game):
         if seat.index != seat_index and mailable(seat):
             _send(game, seat, compose.vacation(game, seat, away.name, until))
@@ -148,9 +134,9 @@ def magic_link(email: str, url: str) -> None:
     enqueue(to_addr=email, mail=compose.magic_link(url), game=None, seat=None)
 
 
-def host_email_failing(game: Any, seat: Any, error: str) -> None:
+def host_email_failing(game: Game, seat: Seat, error: str) -> None:
     """Tell the host that mail to ``seat`` is refused, so they can fix the address."""
-    host = getattr(game, "host_email", None)
+    host = game.host_email
     if host:
         enqueue(to_addr=host, mail=compose.email_failing(game, seat, error), game=game, seat=None)
 

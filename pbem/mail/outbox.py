@@ -7,13 +7,13 @@ always has its mail and a rolled-back move never sends one (docs/mail.md).
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 from flask import current_app
 
 from pbem.extensions import db
 from pbem.mail import message
 from pbem.mail.compose import Mail
+from pbem.models.game import Game
 from pbem.models.outbox import PENDING, Outbox
 
 
@@ -29,7 +29,7 @@ def enqueue(
     *,
     to_addr: str,
     mail: Mail,
-    game: Any | None = None,
+    game: Game | None = None,
     seat: int | None = None,
     now: datetime | None = None,
 ) -> Outbox:
@@ -43,7 +43,7 @@ def enqueue(
     to_addr = message.check_address(to_addr)
     subject = message.check_subject(mail.subject)
     message_id = message.new_message_id(message_id_domain())
-    thread_id = getattr(game, "thread_message_id", None) if game is not None else None
+    thread_id = game.thread_message_id if game is not None else None
     if game is not None and not thread_id:
         game.thread_message_id = thread_id = message_id
     headers = message.thread_headers(message_id, thread_id, now)
@@ -51,7 +51,7 @@ def enqueue(
         headers.update(message.unsubscribe_headers(mail.unsubscribe_url, mail.unsubscribe_mailto))
     headers = message.check_headers(headers)
     row = Outbox(
-        game_id=getattr(game, "id", None) if game is not None else None,
+        game_id=game.id if game is not None else None,
         seat=seat,
         kind=mail.kind,
         to_addr=to_addr,

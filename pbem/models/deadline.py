@@ -1,11 +1,11 @@
 """``deadlines``: the timed work of a game, one row per reminder or autopilot turn due.
 
-``pbem.scheduler.deadlines.schedule_for`` writes the rows in the transaction that changes the
-game; ``sweep`` handles the due ones. A row is due when ``done_at`` is null, it is not paused
-and ``due_at`` has passed: the index on ``due_at`` over the rows whose ``done_at`` is null
-makes finding them a range scan. ``turn_key`` names the wait the row belongs to (round, turn
-seat, awaited seat, mode), so a later step in the same turn keeps the clock running instead
-of restarting it.
+``pbem.services.deadlines.schedule_for`` writes the rows in the transaction that changes the
+game; the scheduler's ``sweep`` hands the due ones to ``pbem.services.timeouts``. A row is due
+when ``done_at`` is null, it is not paused and ``due_at`` has passed: the index on ``due_at``
+over the rows whose ``done_at`` is null makes finding them a range scan. ``turn_key`` names
+the wait the row belongs to (round, turn seat, awaited seat, mode), so a later step in the
+same turn keeps the clock running instead of restarting it.
 """
 
 from __future__ import annotations

@@ -95,7 +95,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
 
 class PlayedByServer:
     """``autopilot`` for anything with ``is_bot`` and ``resigned``: a seat row, or the plain
-    copy of one that the submission hot path reads with SQLAlchemy Core (issue #6)."""
+    copy of one that the submission hot path reads with SQLAlchemy Core (``LockedGame``)."""
 
     @property
     def autopilot(self) -> bool:
@@ -127,8 +127,8 @@ class Seat(PlayedByServer, db.Model):  # type: ignore[name-defined,misc]
     absent: Mapped[bool] = mapped_column(Boolean, default=False)
     consecutive_timeouts: Mapped[int] = mapped_column(Integer, default=0)
     email_failing: Mapped[bool] = mapped_column(Boolean, default=False)
-    # Deadlines (migration 0004, pbem.scheduler): quiet hours in minutes after local midnight
-    # (no reminder then), and the vacation that stops this seat's clock.
+    # Deadlines (migration 0004, pbem.services.deadlines): quiet hours in minutes after local
+    # midnight (no reminder then), and the vacation that stops this seat's clock.
     quiet_start: Mapped[int] = mapped_column(Integer, default=22 * 60, server_default="1320")
     quiet_end: Mapped[int] = mapped_column(Integer, default=8 * 60, server_default="480")
     vacation_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -1,8 +1,10 @@
 """Periodic work: a tiny registry of steps and the scheduler that runs them.
 
 Each step is a sweep over rows (due deadlines, the mail outbox, ...) that must be safe to run
-twice, because a tick can be repeated after a crash. The mail and deadline code register their
-steps with ``register_step``; ``tick`` runs them in registration order inside an app context.
+twice, because a tick can be repeated after a crash. ``pbem.scheduler.steps`` registers the
+server's steps (deadlines, digest, mail) with ``register_step`` when the app factory calls it;
+the mail and the services never import the scheduler. ``tick`` runs the steps in
+registration order inside an app context.
 Two processes drive ``tick``: ``pbem clock`` (the Procfile ``clock`` process) and the
 background thread that ``pbem serve`` starts for single-machine use.
 """

@@ -21,8 +21,7 @@ from pbem.engine import GameState
 from pbem.extensions import db
 from pbem.models import ActionLog, Game, Seat
 from pbem.models.game import GAME_STATUSES, new_public_id
-from pbem.scheduler import deadlines
-from pbem.services import turns
+from pbem.services import deadlines, turns
 from pbem.services.errors import BadInput
 from pbem.services.turns import GameRef, Step
 

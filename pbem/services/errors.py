@@ -1,21 +1,17 @@
 """Domain errors of the service layer; each message is written for the person who caused it.
 
+``ServiceError`` itself lives in ``pbem.errors`` (the signing of links refuses with it too).
 The web layer maps them to responses in one place (``pbem.web.errors``): the class decides
 the HTTP status, so services never think in status codes.
 """
 
 from __future__ import annotations
 
+from pbem.errors import ServiceError
 
-class ServiceError(Exception):
-    """Base class: the request was refused and nothing was changed."""
-
-    status = 400
-    code = "refused"
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+__all__ = [
+    "BadInput", "GameNotActive", "GameNotFound", "NotAllowed", "ServiceError", "StaleVersion",
+]
 
 
 class BadInput(ServiceError):

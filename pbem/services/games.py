@@ -1,9 +1,10 @@
 """Game use cases, one transaction each (docs/architecture.md, "Services").
 
 Each function locks the game row, checks the version the caller saw, lets the engine decide,
-stores state + log + mail (``pbem.mail.notify``) together and commits; on any refusal it
-rolls back, so a refused request changes nothing. ``game_id`` is a ``GameRef``: the primary
-key (int) or the public id (str) that URLs and tokens carry.
+stores state + log + deadline rows (``pbem.services.deadlines``) + mail (``pbem.mail.notify``)
+together and commits; on any refusal it rolls back, so a refused request changes nothing.
+``game_id`` is a ``GameRef``: the primary key (int) or the public id (str) that URLs and
+tokens carry.
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ from pbem.extensions import db
 from pbem.mail import notify
 from pbem.models import Game, Seat
 from pbem.models.game import new_public_id
-from pbem.scheduler import deadlines
-from pbem.services import turns
+from pbem.services import deadlines, turns
 from pbem.services.archive import export_game, import_game, verify_replay
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed
 from pbem.services.transaction import transaction
@@ -49,7 +49,7 @@ class StepResult:
     """What a call changed: the game after it and the steps applied (the caller's, then the
     autopilot's); ``undone`` is the step an undo removed."""
 
-    game: Game | turns.LockedGame  # a LockedGame after a move inside a turn (issue #6)
+    game: Game | turns.LockedGame  # a LockedGame after a move inside a turn (the hot path)
     steps: list[Step] = field(default_factory=list)
     undone: Step | None = None
     state: GameState | None = None  # the engine state ``game.state`` holds, already parsed
@@ -124,10 +124,8 @@ def create_game(
         notify.invitations(game)
         first = engine.awaited(state)
         if first is not None and game.seat(first).autopilot:
-            turns.run_autopilot(game, state)  # announces the first human turn it reaches
-        else:
-            turns.announce(game, state)
-        deadlines.schedule_for(game)  # deadlines hook (issue #8): the first wait's clock
+            turns.run_autopilot(game, state)  # up to the first seat that is not the server's
+        turns.announce(game, state, deadlines.schedule_for(game))  # the first wait's clock
     return game
 
 
@@ -158,18 +156,20 @@ def submit_action(
         state = GameState.from_json(locked.state)
         played = turns.take_step(state, action, by)
         if _only_the_game_row_changes(locked, state, played, by):
-            turns.store_step(locked, state, played.step)  # a move inside a turn (issue #6)
+            turns.store_step(locked, state, played.step)  # the hot path: one UPDATE
             return StepResult(locked, [played.step], state=state)
         game = turns.load_locked(locked)
         game.version += 1
         turns.record(game, state, played)
-        steps = [played.step, *turns.run_autopilot(game, state)]
-        if by == "player":  # deadlines (issue #8): a move of one's own ends a timeout streak
+        autopiloted = turns.run_autopilot(game, state)
+        if by == "player":  # a move of one's own ends a timeout streak
             seat = game.seat(seat_index)
             seat.consecutive_timeouts = 0
             seat.absent = False  # and brings an absent player back: no autopilot from now on
-        deadlines.schedule_for(game)  # deadlines hook: keeps the clock or starts the next one
-        return StepResult(game, steps, state=state)
+        deadline = deadlines.schedule_for(game)  # keeps the clock or starts the next one
+        if played.hands_over or autopiloted:  # the turn reached a new seat: tell it
+            turns.announce(game, state, deadline)
+        return StepResult(game, [played.step, *autopiloted], state=state)
 
     return _in_transaction(work, keep_loaded=True)
 
@@ -239,7 +239,9 @@ def resign(game_id: GameRef, seat_index: int, *, by: str = "player") -> StepResu
         seat.resigned = True
         game.version += 1
         result = StepResult(game, turns.run_autopilot(game, state))
-        deadlines.schedule_for(game)  # deadlines hook (issue #8)
+        deadline = deadlines.schedule_for(game)
+        if result.steps:  # the autopilot played the resigned seat's turn on to another seat
+            turns.announce(game, state, deadline)
         return result
 
     return _in_transaction(work)
@@ -254,7 +256,7 @@ def cancel_game(game_id: GameRef) -> Game:
             raise GameNotActive(f"This game is already {game.status}.")
         game.status = "cancelled"
         game.version += 1
-        deadlines.clear_for(game)  # deadlines hook (issue #8)
+        deadlines.clear_for(game)
         return game
 
     return _in_transaction(work)

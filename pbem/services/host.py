@@ -1,22 +1,22 @@
 """Host actions on the clock and the seats: pause, resume, extend a deadline, substitute.
 
 One transaction each, like every service. The caller (host page, CLI) has checked that it
-acts for the host. ``now`` is passed in by tests; otherwise ``pbem.scheduler.clock.now()``.
+acts for the host. ``now`` is passed in by tests; otherwise ``pbem.clock.now()``.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from pbem import engine
+from pbem import clock, engine
 from pbem.engine import GameState
 from pbem.extensions import db
 from pbem.mail import compose
 from pbem.mail.outbox import enqueue
 from pbem.models import Game, Seat
-from pbem.scheduler import clock, deadlines
+from pbem.services import deadlines
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed
-from pbem.services.tokens import revoke_seat_links
+from pbem.services.links import revoke_seat_links
 from pbem.services.turns import GameRef, lock_game
 from pbem.services.validation import clean_email, clean_name
 

@@ -2,7 +2,7 @@
 
 One transaction each, like every service; a refusal rolls back and changes nothing. The
 caller (the turn page) has checked the seat's link and form token. ``now`` is passed in by
-tests; otherwise ``pbem.scheduler.clock.now()``.
+tests; otherwise ``pbem.clock.now()``.
 """
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ from datetime import datetime
 
 from sqlalchemy import select
 
+from pbem import clock
 from pbem.engine import GameState, awaited
 from pbem.extensions import db
 from pbem.models import Game, Seat
 from pbem.models.deadline import Deadline
 from pbem.models.game import NOTIFY_CHOICES
-from pbem.scheduler import clock, deadlines
+from pbem.services import deadlines
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed
 from pbem.services.transaction import transaction
 from pbem.services.turns import GameRef, lock_game

@@ -14,7 +14,8 @@ def transaction(*, keep_loaded: bool = False) -> Iterator[None]:
 
     ``keep_loaded``: the work locked the game row and wrote it, so the loaded objects hold
     exactly what is committed; they are not expired, and the caller's answer is built
-    without reading the row again (issue #6).
+    without reading the row again (a second read of the game was a large part of the cost
+    of a submission).
     """
     session = db.session()
     expire = session.expire_on_commit

@@ -7,7 +7,9 @@ A *step* is one applied action, stored as plain JSON::
 
 Steps of the turn in progress live in ``games.turn_steps`` (so undo can drop them); they are
 written to ``action_log`` only when the turn is handed over, i.e. when the seat the engine
-awaits changes or the game ends. Handing over is also when mail is composed.
+awaits changes or the game ends. Handing over is also when mail is composed: the other
+players' at once, the awaited seat's (``announce``) once the service has scheduled the
+deadline it states.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from pbem.extensions import db
 from pbem.mail import notify
 from pbem.models import ActionLog, Game, Seat
 from pbem.models.game import PlayedByServer
-from pbem.scheduler import deadlines
+from pbem.services import deadlines
 from pbem.services.errors import GameNotActive, GameNotFound, StaleVersion
 
 log = logging.getLogger(__name__)
@@ -76,7 +78,7 @@ def lock_game(ref: GameRef) -> Game:
     return game
 
 
-# -- the submission hot path (issue #6) -------------------------------------------------------
+# -- the submission hot path ------------------------------------------------------------------
 # A move inside a turn changes nothing but the games row. It is read with its lock and
 # written back with SQLAlchemy Core, without ORM objects (loading them and the unit of work
 # were the largest cost of a submission); ORM objects are loaded only when the step needs
@@ -269,9 +271,9 @@ def next_seq(game: Game) -> int:
 
 
 def append_log(game: Game, steps: list[Step]) -> None:
-    """Write ``steps`` to the log with one Core ``INSERT`` (issue #6). No ORM objects and
-    their unit of work: nothing reads log rows back as objects in the transaction that
-    writes them (the mail reads them in Core, ``compose.since_last_turn``)."""
+    """Write ``steps`` to the log with one Core ``INSERT``. No ORM objects and their unit of
+    work (a hand-over's largest cost): nothing reads log rows back as objects in the
+    transaction that writes them (the mail reads them in Core, ``compose.since_last_turn``)."""
     if not steps:
         return  # an INSERT without rows would write one of defaults
     seq = next_seq(game)
@@ -284,13 +286,18 @@ def append_log(game: Game, steps: list[Step]) -> None:
 
 
 def hand_over(game: Game, state: GameState, seat: int) -> None:
-    """Write the turn's steps to the log, start a new undo base, and send the mail."""
+    """Write the turn's steps to the log, start a new undo base, and tell the other players.
+
+    The seat awaited next is told by the service (``announce``), after it has scheduled the
+    deadline that mail states. Only the last hand-over of a service call can reach a seat
+    that gets mail: the autopilot plays on only through computer and resigned seats.
+    """
     steps = list(game.turn_steps)
     game.turn_steps = []
     game.turn_start_state = state.to_json()
-    # What the hand-over reads (the log it writes in Core, the deadline rows) does not depend
-    # on the pending ORM changes (the game row, outbox rows): they are flushed once, later,
-    # not before each of those reads (issue #6).
+    # What the hand-over reads (the log it writes in Core) does not depend on the pending ORM
+    # changes (the game row, outbox rows): they are flushed once, later, not before each of
+    # those reads (a flush per read was a large part of a hand-over's cost).
     with db.session.no_autoflush:
         append_log(game, steps)
         notify.turn_ended(game, seat, steps)
@@ -298,19 +305,22 @@ def hand_over(game: Game, state: GameState, seat: int) -> None:
             game.status = "finished"
             game.finished_at = datetime.now(UTC)
             notify.game_over(game)
-        else:
-            announce(game, state)
 
 
-def announce(game: Game, state: GameState) -> None:
-    """Tell the awaited seat: a decision inside someone else's turn, or its own turn."""
+def announce(game: Game, state: GameState, deadline: datetime | None) -> None:
+    """Tell the awaited seat: a decision inside someone else's turn, or its own turn.
+
+    ``deadline`` is the one ``deadlines.schedule_for`` has just written for this wait.
+    """
     seat = engine.awaited(state)
     if seat is None:
         return
-    if state.turn.pending is not None and (seat != state.turn.seat or state.phase == "draft"):
-        notify.decision_needed(game, seat)  # the draft is a decision for every seat, 0 too
-    else:
-        notify.turn_started(game, seat)
+    with db.session.no_autoflush:  # as in ``hand_over``: the mail's reads need no flush
+        if state.turn.pending is not None and (
+                seat != state.turn.seat or state.phase == "draft"):
+            notify.decision_needed(game, seat, deadline)  # the draft: every seat, 0 too
+        else:
+            notify.turn_started(game, seat, deadline)
 
 
 def bot_action(game: Game, state: GameState, seat: int) -> engine.Action:

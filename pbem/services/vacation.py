@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from pbem import clock
 from pbem.mail import notify
-from pbem.scheduler import clock, deadlines
+from pbem.services import deadlines
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
 from pbem.services.transaction import transaction
 from pbem.services.turns import GameRef, lock_game

@@ -12,12 +12,12 @@ from typing import Any
 from flask import Blueprint, request
 from marshmallow import Schema, ValidationError
 
-from pbem import engine
+from pbem import engine, tokens
 from pbem.engine import GameState
 from pbem.extensions import csrf
 from pbem.models import Game, Seat
 from pbem.schemas.api import ActionRequest, UndoRequest, first_error
-from pbem.services import games, tokens
+from pbem.services import games, links
 from pbem.services.errors import BadInput, NotAllowed
 from pbem.services.turns import ActingSeat, LockedGame, Step
 from pbem.web.ratelimit import limit_api
@@ -35,7 +35,7 @@ def _token() -> str:
 
 
 def _authorised(public_id: str) -> tuple[Game, Seat]:
-    return tokens.resolve_seat_link(_token(), public_id)
+    return links.resolve_seat_link(_token(), public_id)
 
 
 def _body(schema: Schema) -> dict[str, Any]:
@@ -109,7 +109,7 @@ def seat_view(public_id: str) -> dict[str, Any]:
 
 @bp.post("/games/<public_id>/actions")
 def act(public_id: str) -> dict[str, Any]:
-    link, players = tokens.check_seat_link(_token(), public_id)  # the service reads the game
+    link, players = links.check_seat_link(_token(), public_id)  # the service reads the game
     body = _body(ActionRequest())
     action = _action(body, link.seat, players)
     result = games.submit_action(public_id, link.seat, body["version"], action)

@@ -21,12 +21,12 @@ from flask import (
 )
 from marshmallow import ValidationError
 
-from pbem import engine
+from pbem import engine, tokens
 from pbem.describe import describe
 from pbem.engine import GameState
 from pbem.glossary import options_words
 from pbem.models import ActionLog, Game
-from pbem.services import games, tokens
+from pbem.services import games
 from pbem.services.errors import BadInput
 from pbem.web.board_svg import board_svg
 from pbem.web.forms import NewGameForm, first_errors, new_game_input

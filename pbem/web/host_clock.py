@@ -11,8 +11,9 @@ from typing import Any
 
 from flask import Blueprint, redirect, request, url_for
 
+from pbem import tokens
 from pbem.models import Game
-from pbem.services import host, tokens
+from pbem.services import host
 from pbem.services.errors import BadInput
 from pbem.web.reads import game_by_public_id
 

@@ -11,11 +11,10 @@ from typing import Any
 from flask import Blueprint, make_response, render_template, request, url_for
 from marshmallow import ValidationError
 
-from pbem import engine
+from pbem import engine, tokens
 from pbem.engine import GameState
 from pbem.extensions import db
 from pbem.mail import links, notify
-from pbem.services import tokens
 from pbem.web.forms import MagicForm, first_errors
 from pbem.web.ratelimit import limit_posts
 from pbem.web.reads import seats_of_email, time_left

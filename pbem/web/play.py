@@ -14,13 +14,13 @@ from flask import Blueprint, Response, make_response, redirect, render_template,
 from marshmallow import Schema, ValidationError
 from werkzeug.datastructures import MultiDict
 
-from pbem import engine
+from pbem import engine, tokens
 from pbem.describe import describe
 from pbem.engine import EndTurn, GameState, RulesError
 from pbem.engine.ids import RESOURCE_LIMIT
 from pbem.glossary import TIEBREAK_WORDS
 from pbem.models import Game, Seat
-from pbem.services import games, tokens
+from pbem.services import games, links
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
 from pbem.web import turn as presenter
 from pbem.web import turn_factions
@@ -59,7 +59,7 @@ def parse(schema: Schema, form: MultiDict[str, str]) -> dict[str, Any]:
 
 @bp.get("/play/<seat_link>")
 def turn(seat_link: str) -> Response:
-    game, seat = tokens.resolve_seat_link(seat_link)
+    game, seat = links.resolve_seat_link(seat_link)
     done = DONE.get(request.args.get("done", ""))
     return render_turn(game, seat, seat_link, move=request.args.get("move"),
                        pick=request.args.get("pick"),
@@ -69,7 +69,7 @@ def turn(seat_link: str) -> Response:
 
 @bp.post("/play/<seat_link>/act")
 def act(seat_link: str) -> Response:
-    game, seat = tokens.resolve_seat_link(seat_link)
+    game, seat = links.resolve_seat_link(seat_link)
     data = parse(ActForm(), request.form)
     version = tokens.read_form_token(data["form_token"], game.public_id, seat.index)
     try:
@@ -88,7 +88,7 @@ def act(seat_link: str) -> Response:
 
 @bp.post("/play/<seat_link>/undo")
 def undo(seat_link: str) -> Response:
-    game, seat = tokens.resolve_seat_link(seat_link)
+    game, seat = links.resolve_seat_link(seat_link)
     data = parse(UndoForm(), request.form)
     version = tokens.read_form_token(data["form_token"], game.public_id, seat.index)
     try:
@@ -102,7 +102,7 @@ def undo(seat_link: str) -> Response:
 
 
 def _refused(seat_link: str, status: int, notice: Notice) -> Response:
-    game, seat = tokens.resolve_seat_link(seat_link)  # re-read: the service rolled back
+    game, seat = links.resolve_seat_link(seat_link)  # re-read: the service rolled back
     return render_turn(game, seat, seat_link, notice=notice, status=status)
 
 

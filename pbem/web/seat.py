@@ -15,7 +15,8 @@ from typing import Any
 from flask import Blueprint, Response, redirect, request, url_for
 from marshmallow import Schema, ValidationError
 
-from pbem.services import seat_settings, tokens, vacation
+from pbem import tokens
+from pbem.services import links, seat_settings, vacation
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
 from pbem.web.forms import SettingsForm, UndoForm, VacationForm, first_errors
 from pbem.web.play import Notice, render_turn
@@ -37,7 +38,7 @@ class Refused(Exception):
 
 def _load(schema: Schema, seat_link: str) -> tuple[Any, Any, dict[str, Any], int]:
     """The seat's game and seat, the parsed form and the version its form token names."""
-    game, seat = tokens.resolve_seat_link(seat_link)
+    game, seat = links.resolve_seat_link(seat_link)
     try:
         data: dict[str, Any] = schema.load(request.form)
     except ValidationError as exc:
@@ -63,7 +64,7 @@ def _answer(seat_link: str, what: str, work: Any) -> Response:
 
 
 def _refused(seat_link: str, what: str, status: int, text: str) -> Response:
-    game, seat = tokens.resolve_seat_link(seat_link)  # re-read: the service rolled back
+    game, seat = links.resolve_seat_link(seat_link)  # re-read: the service rolled back
     return render_turn(game, seat, seat_link, status=status, seat_open=True,
                        notice=Notice("refused", TITLES[what], text))
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from pbem import clock
 from pbem.models import Game, Seat
-from pbem.scheduler import clock, deadlines
+from pbem.services import deadlines
 
 NOTIFY_LABELS = {
     "every_turn": "Every turn: a mail after each player’s turn, and when it is mine",

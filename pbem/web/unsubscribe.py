@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
+from pbem import tokens
 from pbem.extensions import csrf, db
 from pbem.models.game import Game, Seat
-from pbem.services import tokens
 from pbem.services.errors import BadInput
 
 bp = Blueprint("mail", __name__)

@@ -17,9 +17,10 @@ import flask_migrate
 import pytest
 from werkzeug.serving import make_server
 
+from pbem import tokens
 from pbem.extensions import db
 from pbem.models import Game
-from pbem.services import games, tokens
+from pbem.services import games
 from pbem.services.games import SeatSpec
 from tests.conftest import build_app
 

@@ -11,7 +11,7 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 
-from pbem import describe
+from pbem import describe, tokens
 from pbem.engine import GameState, awaited
 from pbem.engine.bots import greedy_bot, random_bot, redacted
 from pbem.extensions import db
@@ -22,7 +22,6 @@ from pbem.models.deadline import TIMEOUT, Deadline
 from pbem.models.game import Game
 from pbem.models.outbox import Outbox
 from pbem.scheduler import deadlines
-from pbem.services import tokens
 from pbem.services.games import submit_action
 from tests.conftest import MakeApp
 from tests.mail.conftest import new_game

@@ -7,13 +7,13 @@ from datetime import UTC, datetime, timedelta
 import sqlalchemy as sa
 from flask import Flask
 
+from pbem import tokens
 from pbem.engine import GameState, awaited
 from pbem.engine.bots import greedy_bot, redacted
 from pbem.extensions import db
 from pbem.mail import compose, notify
 from pbem.models.game import Game
 from pbem.models.outbox import Outbox
-from pbem.services import tokens
 from pbem.services.games import submit_action
 from tests.conftest import MakeApp
 from tests.mail.conftest import new_game

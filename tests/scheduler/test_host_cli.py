@@ -30,7 +30,7 @@ def test_pause_resume_extend_and_substitute_from_the_command_line(clock_app: Fla
 
 
 def test_the_host_page_pauses_extends_and_substitutes(clock_app: Flask) -> None:
-    from pbem.services import tokens
+    from pbem import tokens
 
     game_id = new_game()
     game = game_of(game_id)

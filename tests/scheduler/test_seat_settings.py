@@ -11,13 +11,13 @@ import pytest
 from flask import Flask
 from sqlalchemy import update
 
+from pbem import clock as clock_maths
 from pbem.engine import GameState
 from pbem.extensions import db
 from pbem.models import Deadline
 from pbem.models.deadline import AUTOPLAY, REMINDER, TIMEOUT
-from pbem.scheduler import clock as clock_maths
-from pbem.scheduler.deadlines import policy_of
 from pbem.services import turns
+from pbem.services.deadlines import policy_of
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed
 from pbem.services.games import cancel_game, submit_action
 from pbem.services.seat_settings import come_back, update_settings

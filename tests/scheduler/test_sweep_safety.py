@@ -9,10 +9,11 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from pbem.extensions import db
+from pbem.mail import notify
 from pbem.models import ActionLog
-from pbem.scheduler import deadlines
-from pbem.scheduler.deadlines import LEASE, SweepReport, sweep
+from pbem.scheduler.deadlines import SweepReport, sweep
 from pbem.services import games
+from pbem.services.timeouts import LEASE
 from tests.scheduler.conftest import (
     FakeClock,
     awaited_seat,
@@ -75,7 +76,7 @@ def test_a_sweep_killed_midway_sends_no_reminder_twice(
     clock_app: Flask, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_ids = [new_game(seed=n) for n in range(3)]
-    real = deadlines.notify.reminder
+    real = notify.reminder
     calls: list[int] = []
 
     def dies_on_the_second(game: object, seat: int, due: object) -> None:
@@ -84,12 +85,12 @@ def test_a_sweep_killed_midway_sends_no_reminder_twice(
             raise Killed()
         real(game, seat, due)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(deadlines.notify, "reminder", dies_on_the_second)
+    monkeypatch.setattr(notify, "reminder", dies_on_the_second)
     clock.at(24)
     with pytest.raises(Killed):
         sweep(clock_app, clock())
     assert len(mails("reminder")) == 1
-    monkeypatch.setattr(deadlines.notify, "reminder", real)
+    monkeypatch.setattr(notify, "reminder", real)
     assert tick(clock_app, clock).reminders == 2
     assert tick(clock_app, clock).reminders == 0
     assert sorted(m.game_id for m in mails("reminder")) == sorted(game_ids)

@@ -11,11 +11,11 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from pbem import engine
+from pbem import engine, tokens
 from pbem.engine import GameState, bots
 from pbem.extensions import db
 from pbem.models import ActionLog, Game, Outbox
-from pbem.services import games, tokens
+from pbem.services import games
 from pbem.services.games import SeatSpec
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")

@@ -11,8 +11,9 @@ import pytest
 from flask import Flask
 from itsdangerous import TimestampSigner, URLSafeTimedSerializer
 
+from pbem import tokens
 from pbem.extensions import db
-from pbem.services import games, tokens
+from pbem.services import games, links
 
 from .conftest import auth, fresh, link, snapshot, start
 
@@ -52,7 +53,7 @@ def _expired(game_id: int, app: Flask) -> str:
 
 def _revoked(game_id: int, app: Flask) -> str:
     token = link(game_id, 0)
-    tokens.revoke_seat_links(fresh(game_id).seat(0))
+    links.revoke_seat_links(fresh(game_id).seat(0))
     db.session.commit()
     return token
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from pbem.services import tokens
-from pbem.services.tokens import BadToken
+from pbem import tokens
+from pbem.services import links
+from pbem.tokens import BadToken
 
 from .conftest import fresh, link, start
 
 
 def test_each_purpose_round_trips(server: Flask) -> None:
     game = fresh(start(2).id)
-    assert tokens.resolve_seat_link(link(game.id, 1), game.public_id) == (game, game.seat(1))
+    assert links.resolve_seat_link(link(game.id, 1), game.public_id) == (game, game.seat(1))
     form = tokens.make_form_token(game.public_id, 1, 7)
     assert tokens.read_form_token(form, game.public_id, 1) == 7
     assert tokens.read_host_token(tokens.make_host_token(game.public_id)) == game.public_id
@@ -49,7 +50,7 @@ def test_links_survive_a_key_rotation(server: Flask) -> None:
     game = fresh(start(2).id)
     old_link = link(game.id, 0)
     server.config.update(SECRET_KEY="a-new-key", SECRET_KEY_FALLBACKS=["test-secret"])
-    assert tokens.resolve_seat_link(old_link)[1].index == 0
+    assert links.resolve_seat_link(old_link)[1].index == 0
     server.config.update(SECRET_KEY_FALLBACKS=[])
     with pytest.raises(BadToken, match="not valid"):
-        tokens.resolve_seat_link(old_link)
+        links.resolve_seat_link(old_link)

@@ -12,9 +12,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from pbem import tokens
 from pbem.extensions import db
 from pbem.models import Game
-from pbem.services import games, tokens
+from pbem.services import games
 from pbem.services.games import SeatSpec
 
 EVIL = "<script>alert(1)</script>"

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from pbem import engine
+from pbem import engine, tokens
 from pbem.engine import GameState, bots
 from pbem.engine.ids import FACTION_NAMES
 from pbem.engine.scenario import load
@@ -20,7 +20,7 @@ from pbem.engine.scenario_position import build_state
 from pbem.extensions import db
 from pbem.glossary import AGENDAS, FACTIONS, TIEBREAK_WORDS
 from pbem.models import Game
-from pbem.services import games, tokens
+from pbem.services import games
 from pbem.services.games import SeatSpec
 from tests.web.conftest import Table, choices, fresh, post_move, snapshot
 

@@ -8,9 +8,9 @@ import re
 import sqlalchemy as sa
 from flask.testing import FlaskClient
 
+from pbem import tokens
 from pbem.extensions import db
 from pbem.models import Game, Outbox
-from pbem.services import tokens
 from tests.web.conftest import EMAILS, EVIL, HOST, Table, choices, hidden, post_move, snapshot
 
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"

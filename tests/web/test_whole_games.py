@@ -8,10 +8,11 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
+from pbem import tokens
 from pbem.engine import GameState, awaited
 from pbem.extensions import db
 from pbem.models.game import Game
-from pbem.services import games, tokens
+from pbem.services import games
 from pbem.services.games import SeatSpec
 from tests.conftest import MakeApp
 from tests.page_play import play_from_the_page

@@ -1,8 +1,7 @@
 """Game commands of the ``pbem`` CLI: ``new-game``, ``verify``, ``export``, ``import``.
 
-Kept apart from ``pbem/cli.py`` (serve, clock, host actions) so each module stays small;
-``pbem.cli`` adds ``GAME_COMMANDS`` to its group. Services are imported inside the commands,
-as in ``pbem.cli``, so ``pbem --help`` loads no models or mail code.
+Kept apart from ``pbem/cli/__init__.py`` (serve, clock, host actions) so each module stays
+small; ``pbem.cli`` adds ``GAME_COMMANDS`` to its group.
 """
 
 from __future__ import annotations
@@ -10,12 +9,16 @@ from __future__ import annotations
 import json
 import sys
 from email.utils import parseaddr
-from typing import Any, TextIO
+from typing import TextIO
 
 import click
 from flask.cli import with_appcontext
 
+from pbem.glossary import options_words
+from pbem.mail.compose import turn_url
+from pbem.services import games
 from pbem.services.errors import ServiceError
+from pbem.services.games import SeatSpec
 
 BOT_WORDS = ("bot", "computer")
 
@@ -25,10 +28,8 @@ def _game_ref(game: str) -> int | str:
     return int(game) if game.isdigit() else game
 
 
-def parse_player(text: str) -> Any:
+def parse_player(text: str) -> SeatSpec:
     """``"Ana <ana@example.org>"``, ``"ana@example.org"``, ``"bot"`` or ``"bot:HAL"``."""
-    from pbem.services.games import SeatSpec
-
     word, _, bot_name = text.partition(":")
     if word.strip().lower() in BOT_WORDS:
         return SeatSpec(name=bot_name.strip() or "Computer", email=None, is_bot=True)
@@ -61,10 +62,6 @@ def new_game(name: str, players: tuple[str, ...], host_email: str | None, hours:
              fixed_order: bool, factions: bool | None, rescue: str | None,
              seed: int | None) -> None:
     """Create a game, mail the invitations, print the game id and every seat's link."""
-    from pbem.glossary import options_words
-    from pbem.mail.compose import turn_url
-    from pbem.services import games
-
     seats = [parse_player(p) for p in players]
     host = host_email or next((s.email for s in seats if s.email), None)
     if host is None:
@@ -90,8 +87,6 @@ def new_game(name: str, players: tuple[str, ...], host_email: str | None, hours:
 @with_appcontext
 def verify(game: str) -> None:
     """Replay GAME from its creation record and log; exit 1 if anything differs."""
-    from pbem.services import games
-
     try:
         problems = games.verify_replay(_game_ref(game))
     except ServiceError as exc:
@@ -108,8 +103,6 @@ def verify(game: str) -> None:
 @with_appcontext
 def export(game: str) -> None:
     """Write GAME as JSON to standard output (it includes the secret seed)."""
-    from pbem.services import games
-
     try:
         data = games.export_game(_game_ref(game))
     except ServiceError as exc:
@@ -122,8 +115,6 @@ def export(game: str) -> None:
 @with_appcontext
 def import_(file: TextIO) -> None:
     """Replay and store a game exported with ``pbem export``; print its new id."""
-    from pbem.services import games
-
     try:
         data = json.load(file)
     except json.JSONDecodeError as exc:

@@ -1,8 +1,11 @@
-"""The ``pbem`` command line: ``pbem serve``, ``pbem db-upgrade``, ``pbem clock``.
+"""The ``pbem`` command line: ``pbem serve``, ``pbem db-upgrade``, ``pbem clock``, ...
 
-The same click group is installed as the ``pbem`` console script and registered on the app,
-so ``flask --app pbem.app pbem serve`` works too. Commands get the app from the app context
-(``AppGroup`` wraps each in ``with_appcontext``), so ``pbem --help`` needs no database.
+An entry point like the web and the scheduler: it builds the app, the app never imports it.
+``main`` is the ``pbem`` console script, a ``FlaskGroup`` that builds the app with
+``pbem.app.create_app``; ``cli`` holds the same commands as a plain group, which the
+``flask.commands`` entry point (pyproject.toml) adds to ``flask --app pbem.app``, so
+``flask --app pbem.app pbem serve`` works too. Commands get the app from the app context
+(``AppGroup`` wraps each in ``with_appcontext``): ``pbem --help`` opens no database.
 """
 
 from __future__ import annotations
@@ -11,16 +14,20 @@ from collections.abc import Callable
 
 import click
 from flask import Flask, current_app
-from flask.cli import AppGroup, ScriptInfo
+from flask.cli import AppGroup, FlaskGroup
 from werkzeug.serving import run_simple
 
-from pbem.game_cli import GAME_COMMANDS
-from pbem.mail_cli import mail as mail_group
+from pbem.app import create_app
+from pbem.cli.games import GAME_COMMANDS
+from pbem.cli.mail import mail as mail_group
 from pbem.scheduler import TICK_SECONDS, registered_steps, run_blocking, start_background
+from pbem.services import host as host_actions
+from pbem.services.errors import ServiceError
 
-cli = AppGroup("pbem", help="Play-by-email server for Alien Frontiers.")
-cli.add_command(mail_group)  # pbem mail status | retry (pbem/mail_cli.py)
-for _command in GAME_COMMANDS:  # new-game, verify, export, import (pbem/game_cli.py)
+HELP = "Play-by-email server for Alien Frontiers."
+cli = AppGroup("pbem", help=HELP)
+cli.add_command(mail_group)  # pbem mail status | retry (pbem/cli/mail.py)
+for _command in GAME_COMMANDS:  # new-game, verify, export, import (pbem/cli/games.py)
     cli.add_command(_command)
 
 
@@ -62,7 +69,7 @@ def clock() -> None:
     run_blocking(_app())
 
 
-# -- host actions on the clock (issue #8) --------------------------------------------------
+# -- host actions on the clock and the seats -----------------------------------------------
 
 def _game_ref(game: str) -> int | str:
     """A game by primary key (digits) or by its public id (what URLs carry)."""
@@ -70,8 +77,6 @@ def _game_ref(game: str) -> int | str:
 
 
 def _host_action(action: Callable[[], str]) -> None:
-    from pbem.services.errors import ServiceError
-
     try:
         click.echo(action())
     except ServiceError as exc:
@@ -82,18 +87,14 @@ def _host_action(action: Callable[[], str]) -> None:
 @click.argument("game")
 def pause(game: str) -> None:
     """Pause GAME: its clock stops until it is resumed."""
-    from pbem.services import host
-
-    _host_action(lambda: f"paused: {host.pause_game(_game_ref(game)).public_id}")
+    _host_action(lambda: f"paused: {host_actions.pause_game(_game_ref(game)).public_id}")
 
 
 @cli.command("resume")
 @click.argument("game")
 def resume(game: str) -> None:
     """Resume a paused GAME: the clock goes on where it stopped."""
-    from pbem.services import host
-
-    _host_action(lambda: f"resumed: {host.resume_game(_game_ref(game)).public_id}")
+    _host_action(lambda: f"resumed: {host_actions.resume_game(_game_ref(game)).public_id}")
 
 
 @cli.command("extend")
@@ -101,10 +102,8 @@ def resume(game: str) -> None:
 @click.option("--hours", required=True, type=int, help="Hours added to the current deadline.")
 def extend(game: str, hours: int) -> None:
     """Give the player GAME waits for more time."""
-    from pbem.services import host
-
     _host_action(
-        lambda: f"new deadline: {host.extend_deadline(_game_ref(game), hours).isoformat()}"
+        lambda: f"new deadline: {host_actions.extend_deadline(_game_ref(game), hours).isoformat()}"
     )
 
 
@@ -115,10 +114,8 @@ def extend(game: str, hours: int) -> None:
 @click.option("--name", default=None, help="The new player's name (default: keep the seat's).")
 def substitute(game: str, seat: int, email: str, name: str | None) -> None:
     """Hand SEAT of GAME to a new player at EMAIL; the old links stop working."""
-    from pbem.services import host
-
     def action() -> str:
-        taken = host.substitute_seat(_game_ref(game), seat, email, name=name)
+        taken = host_actions.substitute_seat(_game_ref(game), seat, email, name=name)
         return f"seat {seat} is now played by {taken.email}; the old links no longer work"
 
     _host_action(action)
@@ -133,8 +130,22 @@ def scenario(paths: tuple[str, ...]) -> None:
     raise SystemExit(main_scenarios(list(paths)))
 
 
-def main() -> None:
-    """Entry point of the ``pbem`` console script."""
-    from pbem.app import create_app  # pbem.app imports this module to register ``cli``
+class _ConsoleScript(FlaskGroup):
+    """The ``pbem`` console script: ``cli``'s commands, the app built by ``create_app``.
 
-    cli.main(prog_name="pbem", obj=ScriptInfo(create_app=create_app))
+    ``pbem --help`` lists those commands without building the app (a ``FlaskGroup`` builds it
+    to list the app's own, and building it writes a secret key into a bare checkout). A
+    command not among them is still looked up in the ``flask.commands`` entry points and the
+    app (``pbem db upgrade`` is Flask-Migrate's); ``pbem`` itself is one of those entry
+    points, and is not found inside itself.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name in super(FlaskGroup, self).list_commands(ctx) if name != self.name]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return None if cmd_name == self.name else super().get_command(ctx, cmd_name)
+
+
+main = _ConsoleScript(name="pbem", help=HELP, create_app=create_app,
+                      add_default_commands=False, commands=dict(cli.commands))

@@ -1,5 +1,9 @@
 """Signed tokens: the links in mail and the version stamp of every form (itsdangerous).
 
+Signing and checking only (no database), so the mail that writes links and the services and
+pages that read them share one module; what a seat link opens, and revoking it, needs the
+database and is ``pbem.services.links``.
+
 One salt per purpose, so a token made for one purpose never passes as another. Tokens are
 signed with ``SECRET_KEY`` and still accepted under any key in ``SECRET_KEY_FALLBACKS`` (key
 rotation). A seat link carries the seat's ``link_counter``: bumping the counter revokes every
@@ -13,16 +17,12 @@ Max ages (seconds, ``None`` = no limit) come from the app config:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from flask import current_app
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
-from sqlalchemy import and_, bindparam, select
-from sqlalchemy.orm import joinedload
 
-from pbem.extensions import db
-from pbem.models import Game, Seat
-from pbem.services.errors import ServiceError
+from pbem.errors import ServiceError
 
 DAY = 24 * 3600
 DEFAULT_MAX_AGES: dict[str, int | None] = {
@@ -87,7 +87,24 @@ class SeatLink:
     counter: int
 
 
-def make_seat_link(game: Game, seat: Seat) -> str:
+class LinkedGame(Protocol):
+    """What a seat link names of its game (a ``pbem.models.Game`` has it)."""
+
+    @property
+    def public_id(self) -> str: ...
+
+
+class LinkedSeat(Protocol):
+    """What a seat link names of its seat: bumping ``link_counter`` revokes its links."""
+
+    @property
+    def index(self) -> int: ...
+
+    @property
+    def link_counter(self) -> int: ...
+
+
+def make_seat_link(game: LinkedGame, seat: LinkedSeat) -> str:
     """The long-lived token that lets its holder play ``seat`` of ``game``."""
     return _dump("seat_link", [game.public_id, seat.index, seat.link_counter])
 
@@ -98,53 +115,6 @@ def read_seat_link(token: str | None) -> SeatLink:
     if not (isinstance(data, list) and len(data) == 3):
         raise BadToken("forged")
     return SeatLink(str(data[0]), int(data[1]), int(data[2]))
-
-
-def resolve_seat_link(token: str | None, public_id: str | None = None) -> tuple[Game, Seat]:
-    """The game and seat a link opens; ``public_id`` is the game the URL names, if any."""
-    link = read_seat_link(token)
-    if public_id is not None and link.public_id != public_id:
-        raise BadToken("other_game")
-    game = db.session.execute(  # the seats in the same round trip: every caller reads them
-        db.select(Game).where(Game.public_id == link.public_id).options(joinedload(Game.seats))
-    ).unique().scalar_one_or_none()
-    if game is None:
-        raise BadToken("revoked")  # the game was deleted; the link cannot work any more
-    try:
-        seat = game.seat(link.seat)
-    except LookupError:
-        raise BadToken("forged") from None
-    if seat.link_counter != link.counter:
-        raise BadToken("revoked")
-    return game, seat
-
-
-_games, _seats = Game.__table__, Seat.__table__
-_LINK_CHECK = (  # built once, in SQLAlchemy Core: it runs on every API submission (issue #6)
-    select(_games.c.players, _seats.c.link_counter)
-    .select_from(_games.outerjoin(_seats, and_(
-        _seats.c.game_id == _games.c.id, _seats.c.index == bindparam("seat"))))
-    .where(_games.c.public_id == bindparam("public_id"))
-)
-
-
-def check_seat_link(token: str | None, public_id: str) -> tuple[SeatLink, int]:
-    """``resolve_seat_link`` without loading the game: the link, checked against the
-    database (same refusals), and the game's number of seats. For a caller that locks and
-    reads the game next (an API submission), so the game row is read once (issue #6)."""
-    link = read_seat_link(token)
-    if link.public_id != public_id:
-        raise BadToken("other_game")
-    row = db.session.execute(
-        _LINK_CHECK, {"public_id": link.public_id, "seat": link.seat}
-    ).one_or_none()
-    if row is None:
-        raise BadToken("revoked")  # the game was deleted; the link cannot work any more
-    if row.link_counter is None:
-        raise BadToken("forged")
-    if row.link_counter != link.counter:
-        raise BadToken("revoked")
-    return link, int(row.players)
 
 
 # -- form token: every form and API submit carries the version it was made from -------------
@@ -196,8 +166,3 @@ def read_unsubscribe_token(token: str | None) -> tuple[str, int]:
     if not (isinstance(data, list) and len(data) == 2):
         raise BadToken("forged")
     return str(data[0]), int(data[1])
-
-
-def revoke_seat_links(seat: Seat) -> None:
-    """Invalidate every link issued for ``seat`` (the caller commits)."""
-    seat.link_counter += 1

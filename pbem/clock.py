@@ -83,6 +83,13 @@ def in_quiet_hours(local: time, start_minute: int, end_minute: int) -> bool:
     return minute >= start_minute or minute < end_minute
 
 
+def quiet_hours(start_minute: int | None, end_minute: int | None) -> tuple[int, int]:
+    """A seat's quiet hours (minutes after local midnight), the defaults where it set none."""
+    start = DEFAULT_QUIET_START if start_minute is None else start_minute
+    end = DEFAULT_QUIET_END if end_minute is None else end_minute
+    return start, end
+
+
 def out_of_quiet_hours(
     due: datetime,
     timezone: str | None,

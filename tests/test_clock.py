@@ -6,7 +6,7 @@ from datetime import UTC, datetime, time, timedelta
 
 import pytest
 
-from pbem.scheduler.clock import (
+from pbem.clock import (
     TimeoutPolicy,
     clock_start,
     in_quiet_hours,

@@ -1,0 +1,18 @@
+"""The steps of every tick, registered by the app factory.
+
+The scheduler calls into the services and the mail; they never import the scheduler. The
+order matters: ``deadlines`` and ``digest`` enqueue mail, so they run before ``mail``
+delivers, and a reminder leaves in the tick that made it.
+"""
+
+from __future__ import annotations
+
+from pbem.mail import delivery, digest
+from pbem.scheduler import deadlines, register_step
+
+
+def register_steps() -> None:
+    """Add the server's steps to every tick; registering them again is a no-op."""
+    register_step("deadlines", deadlines.run_step)
+    register_step("digest", digest.run_step)
+    register_step("mail", delivery.mail_step)

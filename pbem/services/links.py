@@ -1,0 +1,69 @@
+"""Seat links against the database: the game and seat a link opens, and revoking them.
+
+The signature and age of a link are checked by ``pbem.tokens`` (no database); here the link
+is matched with the seat's ``link_counter``, so bumping the counter revokes every link of
+that seat without a table of issued tokens.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import and_, bindparam, select
+from sqlalchemy.orm import joinedload
+
+from pbem.extensions import db
+from pbem.models import Game, Seat
+from pbem.tokens import BadToken, SeatLink, read_seat_link
+
+
+def resolve_seat_link(token: str | None, public_id: str | None = None) -> tuple[Game, Seat]:
+    """The game and seat a link opens; ``public_id`` is the game the URL names, if any."""
+    link = read_seat_link(token)
+    if public_id is not None and link.public_id != public_id:
+        raise BadToken("other_game")
+    game = db.session.execute(  # the seats in the same round trip: every caller reads them
+        select(Game).where(Game.public_id == link.public_id).options(joinedload(Game.seats))
+    ).unique().scalar_one_or_none()
+    if game is None:
+        raise BadToken("revoked")  # the game was deleted; the link cannot work any more
+    try:
+        seat = game.seat(link.seat)
+    except LookupError:
+        raise BadToken("forged") from None
+    if seat.link_counter != link.counter:
+        raise BadToken("revoked")
+    return game, seat
+
+
+_games, _seats = Game.__table__, Seat.__table__
+# Built once, in SQLAlchemy Core: it runs on every API submission, where building the
+# statement and the ORM's handling of it cost more than the query itself.
+_LINK_CHECK = (
+    select(_games.c.players, _seats.c.link_counter)
+    .select_from(_games.outerjoin(_seats, and_(
+        _seats.c.game_id == _games.c.id, _seats.c.index == bindparam("seat"))))
+    .where(_games.c.public_id == bindparam("public_id"))
+)
+
+
+def check_seat_link(token: str | None, public_id: str) -> tuple[SeatLink, int]:
+    """``resolve_seat_link`` without loading the game: the link, checked against the
+    database (same refusals), and the game's number of seats. For a caller that locks and
+    reads the game next (an API submission), so the game row is read only once."""
+    link = read_seat_link(token)
+    if link.public_id != public_id:
+        raise BadToken("other_game")
+    row = db.session.execute(
+        _LINK_CHECK, {"public_id": link.public_id, "seat": link.seat}
+    ).one_or_none()
+    if row is None:
+        raise BadToken("revoked")  # the game was deleted; the link cannot work any more
+    if row.link_counter is None:
+        raise BadToken("forged")
+    if row.link_counter != link.counter:
+        raise BadToken("revoked")
+    return link, int(row.players)
+
+
+def revoke_seat_links(seat: Seat) -> None:
+    """Invalidate every link issued for ``seat`` (the caller commits)."""
+    seat.link_counter += 1
