@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 import time
+from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
