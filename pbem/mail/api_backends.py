@@ -155,7 +155,7 @@ class ApiConnection:
         except httpx.TimeoutException as exc:
             raise TemporaryFailure(f"{name}: no answer within {self.backend.timeout:g} s "
                                    f"({type(exc).__name__})") from exc
-        except httpx.TransportError as exc:
+        except httpx.RequestError as exc:  # refused, reset, dropped, undecodable
             raise TemporaryFailure(f"{name}: {type(exc).__name__}: {exc}") from exc
         provider_id = self.backend.settle(response)
         log.info("mail %s accepted by %s as %s", mail.message_id, name, provider_id)
@@ -206,6 +206,12 @@ class ResendBackend(ApiBackend):
 
     def provider_id(self, body: Any) -> str | None:
         return _field(body, "id")
+
+    def refusal(self, response: httpx.Response) -> DeliveryFailure | None:
+        # 409: a request with the same Idempotency-Key is still in progress; ask again later.
+        if response.status_code == 409:
+            return TemporaryFailure(f"resend 409: {error_message(response)}", 409)
+        return None
 
 
 class BrevoBackend(ApiBackend):

@@ -76,6 +76,9 @@ ERRORS: dict[str, dict[str, Answer]] = {
                             "message": "Invalid `to` field."}),
         "auth": Answer(403, {"statusCode": 403, "name": "invalid_api_key",
                              "message": "API key is invalid"}),
+        "409": Answer(409, {"statusCode": 409, "name": "concurrent_idempotent_requests",
+                            "message": "Same idempotency key used while original request "
+                                       "is still in progress."}),
     },
     "brevo": {
         "429": Answer(429, {"code": "too_many_requests", "message": "Too many requests"}),
@@ -158,7 +161,7 @@ class FakeProvider:
             time.sleep(self.stall_seconds)
             _answer(handler, Answer(503, {"message": "Service Unavailable"}))
             return
-        if fault in ("429", "500", "4xx", "auth", "sender"):
+        if fault in ("429", "500", "4xx", "auth", "sender", "409"):
             _answer(handler, ERRORS[self.provider][fault])
             return
         if not self._authorised(handler):

@@ -152,6 +152,17 @@ def test_postmark_sender_signature_errors_are_ours_but_inactive_recipients_are_n
         fake.stop()
 
 
+def test_resend_s_request_in_progress_with_the_same_key_is_retried_later() -> None:
+    fake = FakeProvider("resend")
+    fake.start()
+    try:
+        fake.faults.append("409")
+        with pytest.raises(backends.TemporaryFailure, match="concurrent_idempotent_requests"):
+            send(fake, built())
+    finally:
+        fake.stop()
+
+
 def test_an_answer_lost_after_acceptance(fake: FakeProvider) -> None:
     """Where the provider has an idempotency key, the retry is answered and not sent again;
     where it has none (Postmark, Mailgun) the retry sends a second copy with the same
