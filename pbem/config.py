@@ -14,9 +14,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-MAIL_BACKENDS = ("dev", "console", "smtp")
+# The HTTP-API backends (pbem/mail/api_backends.py) serve hosts that block outbound SMTP.
+API_MAIL_BACKENDS = ("resend", "brevo", "postmark", "mailgun")
+MAIL_BACKENDS = ("dev", "console", "smtp", *API_MAIL_BACKENDS)
 SMTP_SECURITIES = ("starttls", "ssl", "none")
 _DEFAULT_SMTP_PORTS = {"starttls": 587, "ssl": 465, "none": 25}
+
+RATE_LIMIT_SETTINGS = tuple(
+    f"{bucket}_RATE_{part}" for bucket in ("API", "TOKEN", "NEW_GAME", "MAGIC")
+    for part in ("LIMIT", "WINDOW")
+)
 
 SQLITE_FILENAME = "pbem.sqlite3"
 SECRET_KEY_FILENAME = "secret_key"
@@ -64,6 +71,53 @@ def _port(environ: Mapping[str, str], name: str, default: int) -> int:
     return port
 
 
+def _seconds(environ: Mapping[str, str], name: str, default: float) -> float:
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r}: expected a number of seconds") from None
+    if not value > 0:
+        raise ConfigError(f"{name}={raw!r}: expected a positive number of seconds")
+    return value
+
+
+def _rate_limits(environ: Mapping[str, str]) -> dict[str, int]:
+    """``API_RATE_LIMIT`` and friends (pbem/web/ratelimit.py), only those that are set."""
+    found: dict[str, int] = {}
+    for name in RATE_LIMIT_SETTINGS:
+        raw = environ.get(name, "").strip()
+        if not raw:
+            continue
+        try:
+            found[name] = int(raw)
+        except ValueError:
+            raise ConfigError(f"{name}={raw!r}: expected a whole number") from None
+    return found
+
+
+def _mail_api(environ: Mapping[str, str], backend: str) -> dict[str, Any]:
+    """Settings of the HTTP-API mail backends; the key is required when one is chosen."""
+    key = environ.get("MAIL_API_KEY", "").strip() or None
+    if backend in API_MAIL_BACKENDS and not key:
+        raise ConfigError(f"MAIL_BACKEND={backend}: set MAIL_API_KEY to the provider's API key")
+    if backend == "mailgun" and not environ.get("MAILGUN_DOMAIN", "").strip():
+        raise ConfigError("MAIL_BACKEND=mailgun: set MAILGUN_DOMAIN to your sending domain")
+    settings: dict[str, Any] = {
+        "MAIL_API_KEY": key,
+        "MAIL_API_TIMEOUT": _seconds(environ, "MAIL_API_TIMEOUT", 10.0),
+        "POSTMARK_MESSAGE_STREAM": environ.get("POSTMARK_MESSAGE_STREAM", "").strip()
+        or "outbound",
+        "MAILGUN_DOMAIN": environ.get("MAILGUN_DOMAIN", "").strip() or None,
+    }
+    for provider in API_MAIL_BACKENDS:  # e.g. RESEND_API_URL: tests point it at a fake
+        name = f"{provider.upper()}_API_URL"
+        settings[name] = environ.get(name, "").strip() or None
+    return settings
+
+
 def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
     """Return Flask config values for every setting present in ``environ``."""
     config: dict[str, Any] = {
@@ -87,13 +141,17 @@ def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
 
     security = _choice(environ, "SMTP_SECURITY", SMTP_SECURITIES, "starttls")
     host_for_mail = (server_name or "localhost").split(":")[0]
+    backend = _choice(environ, "MAIL_BACKEND", MAIL_BACKENDS, "dev")
+    config.update(_mail_api(environ, backend))
+    config.update(_rate_limits(environ))
     config.update(
-        MAIL_BACKEND=_choice(environ, "MAIL_BACKEND", MAIL_BACKENDS, "dev"),
+        MAIL_BACKEND=backend,
         SMTP_HOST=environ.get("SMTP_HOST", "").strip() or "localhost",
         SMTP_PORT=_port(environ, "SMTP_PORT", _DEFAULT_SMTP_PORTS[security]),
         SMTP_USERNAME=environ.get("SMTP_USERNAME") or None,
         SMTP_PASSWORD=environ.get("SMTP_PASSWORD") or None,
         SMTP_SECURITY=security,
+        SMTP_TIMEOUT=_seconds(environ, "SMTP_TIMEOUT", 30.0),
         MAIL_FROM=environ.get("MAIL_FROM", "").strip() or f"pbem@{host_for_mail}",
         MAIL_MESSAGE_ID_DOMAIN=environ.get("MAIL_MESSAGE_ID_DOMAIN", "").strip() or host_for_mail,
         TICK_TOKEN=environ.get("TICK_TOKEN") or None,

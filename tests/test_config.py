@@ -131,3 +131,18 @@ def test_overrides_win_over_the_environment(
     )
     assert app.config["MAIL_BACKEND"] == "console"
     assert app.config["SQLALCHEMY_DATABASE_URI"] == "sqlite://"
+
+
+def test_rate_limits_and_their_windows_come_from_the_environment() -> None:
+    config = load_config({"API_RATE_LIMIT": "0", "TOKEN_RATE_WINDOW": "30",
+                          "MAGIC_RATE_LIMIT": "5"})
+    assert (config["API_RATE_LIMIT"], config["TOKEN_RATE_WINDOW"],
+            config["MAGIC_RATE_LIMIT"]) == (0, 30, 5)
+    assert "NEW_GAME_RATE_LIMIT" not in load_config({})  # unset: pbem/web/ratelimit.py's default
+
+
+@pytest.mark.parametrize(("name", "raw"), [("API_RATE_LIMIT", "many"),
+                                           ("SMTP_TIMEOUT", "0"), ("SMTP_TIMEOUT", "slow")])
+def test_a_bad_number_is_refused_by_name(name: str, raw: str) -> None:
+    with pytest.raises(ConfigError, match=name):
+        load_config({name: raw})

@@ -177,9 +177,15 @@ def _text(reply: bytes | str) -> str:
     return reply.decode("utf-8", "replace") if isinstance(reply, bytes) else str(reply)
 
 
-def from_config(config: Mapping[str, Any]) -> DevBackend | ConsoleBackend | SMTPBackend:
-    """The backend ``MAIL_BACKEND`` names, configured from the ``SMTP_*`` settings."""
+def from_config(config: Mapping[str, Any]) -> Backend:
+    """The backend ``MAIL_BACKEND`` names, configured from the ``SMTP_*`` settings, or one of
+    the HTTP-API backends of ``pbem.mail.api_backends`` (``resend``, ``brevo``, ...)."""
+    # Imported here: api_backends builds on this module's failure classes.
+    from pbem.mail import api_backends
+
     kind = config.get("MAIL_BACKEND", "dev")
+    if kind in api_backends.PROVIDERS:
+        return api_backends.from_config(kind, config)
     if kind == "smtp":
         return SMTPBackend(
             config.get("SMTP_HOST", "localhost"), int(config.get("SMTP_PORT", 587)),
