@@ -61,9 +61,9 @@ def new_game(name: str, players: tuple[str, ...], host_email: str | None, hours:
              fixed_order: bool, factions: bool | None, rescue: str | None,
              seed: int | None) -> None:
     """Create a game, mail the invitations, print the game id and every seat's link."""
-    from pbem.glossary import options_words
     from pbem.mail.compose import turn_url
     from pbem.services import games
+    from pbem.words.glossary import options_words
 
     seats = [parse_player(p) for p in players]
     host = host_email or next((s.email for s in seats if s.email), None)

@@ -15,7 +15,6 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from flask import Flask, render_template
 from sqlalchemy import bindparam, func, select
 
-from pbem import describe, glossary
 from pbem.engine import GameState, action_from_json, format_action, view
 from pbem.engine.bots import DOCK_WORTH
 from pbem.extensions import db
@@ -23,6 +22,7 @@ from pbem.mail import links
 from pbem.models.game import ActionLog
 from pbem.scheduler import clock
 from pbem.services import tokens
+from pbem.words import describe, glossary
 
 MENU_SIZE = 4
 # Pending decisions that get the "decision needed" mail, even inside the seat's own turn.

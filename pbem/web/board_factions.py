@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from markupsafe import escape
 
-from pbem.glossary import FACTIONS, faction_name
+from pbem.words.glossary import FACTIONS, faction_name
 
 if TYPE_CHECKING:
     from pbem.web.board_svg import Board

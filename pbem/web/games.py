@@ -22,9 +22,7 @@ from flask import (
 from marshmallow import ValidationError
 
 from pbem import engine
-from pbem.describe import describe
 from pbem.engine import GameState
-from pbem.glossary import options_words
 from pbem.models import ActionLog, Game
 from pbem.services import games, tokens
 from pbem.services.errors import BadInput
@@ -34,6 +32,8 @@ from pbem.web.play import result_words
 from pbem.web.ratelimit import limit_posts
 from pbem.web.reads import game_by_public_id, log_rows, time_left
 from pbem.web.turn_factions import public_seats
+from pbem.words.describe import describe
+from pbem.words.glossary import options_words
 
 bp = Blueprint("games", __name__)
 

@@ -15,10 +15,8 @@ from marshmallow import Schema, ValidationError
 from werkzeug.datastructures import MultiDict
 
 from pbem import engine
-from pbem.describe import describe
 from pbem.engine import EndTurn, GameState, RulesError
 from pbem.engine.ids import RESOURCE_LIMIT
-from pbem.glossary import TIEBREAK_WORDS
 from pbem.models import Game, Seat
 from pbem.services import games, tokens
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
@@ -29,6 +27,8 @@ from pbem.web.forms import ActForm, UndoForm
 from pbem.web.ratelimit import limit_tokens
 from pbem.web.reads import since_last_turn, time_left
 from pbem.web.seat_panel import DONE, seat_panel
+from pbem.words.describe import describe
+from pbem.words.glossary import TIEBREAK_WORDS
 
 bp = Blueprint("play", __name__)
 bp.before_request(limit_tokens)

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem.describe import ordinal
 from pbem.engine import action_from_json, format_action
 from pbem.engine.ids import (
     FACILITY_NAMES,
@@ -21,9 +20,10 @@ from pbem.engine.ids import (
     TERRITORY_BONUSES,
     TERRITORY_NAMES,
 )
-from pbem.glossary import CARD_EFFECTS, FACTIONS
-from pbem.glossary import card_name as card_name
 from pbem.web import turn_factions
+from pbem.words.describe import ordinal
+from pbem.words.glossary import CARD_EFFECTS, FACTIONS
+from pbem.words.glossary import card_name as card_name
 
 FACILITY_ORDER = (
     "solar_converter", "lunar_mine", "orbital_market", "shipyard", "alien_artifact",

@@ -19,7 +19,7 @@ from pbem.engine.ids import (
     TERRITORY_BONUSES,
     TERRITORY_NAMES,
 )
-from pbem.glossary import (
+from pbem.words.glossary import (
     CARD_EFFECTS,
     FACTIONS,
     FactionText,
