@@ -82,7 +82,6 @@ def preview(state: GameState, action: Action) -> Preview:
     seat = action.seat
     fuel, ore, paid_fuel, paid_ore, payees = _resources(known, seat)
     pending = after.turn.pending
-    hub_before, hub_after = state.seats[seat].hub_circle, after.seats[seat].hub_circle
     launched = any(ev["kind"] == "launched" and ev.get("seat") == seat for ev in known)
     return Preview(
         action=action, fuel=fuel, ore=ore, paid_fuel=paid_fuel, paid_ore=paid_ore,
@@ -90,7 +89,7 @@ def preview(state: GameState, action: Action) -> Preview:
         ships_built=tuple(int(ev.get("nth", 0)) for ev in _of(known, "built_ship", seat)),
         colonies_landed=tuple(str(ev["territory"]) for ev in _of(known, "landed", seat)),
         colonies_moved=len(_of(known, "colony_moved", seat)),
-        hub_steps=0 if unseen or launched else max(0, hub_after - hub_before),
+        hub_steps=_hub_steps(known, seat),
         launched=launched,
         cards_gained=_cards_gained(known, seat),
         cards_lost=tuple(str(ev["card"]) for ev in known
@@ -147,6 +146,17 @@ def _resources(events: Sequence[Event],
             else:
                 ore += change
     return fuel, ore, paid_fuel, paid_ore, tuple(payees)
+
+
+def _hub_steps(events: Sequence[Event], seat: int) -> int:
+    """Circles the seat's colony moves up the Colonist Hub (a launch's overflow included)."""
+    steps = 0
+    for ev in events:
+        if ev.get("seat") == seat and ev["kind"] == "hub_advanced":
+            steps += int(ev["to"]) - int(ev["start"])
+        elif ev.get("seat") == seat and ev["kind"] == "hub_started" and "to" in ev:
+            steps += int(ev["to"])
+    return steps
 
 
 def _cards_gained(events: Sequence[Event], seat: int) -> tuple[str, ...]:

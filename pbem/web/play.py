@@ -28,7 +28,8 @@ from pbem.web.ratelimit import limit_tokens
 from pbem.web.reads import since_last_turn, time_left
 from pbem.web.seat_panel import DONE, seat_panel
 from pbem.words.describe import describe
-from pbem.words.glossary import TIEBREAK_WORDS
+from pbem.words.glossary import CARD_EFFECTS, TIEBREAK_WORDS, card_name
+from pbem.words.menu_factions import card_title
 
 bp = Blueprint("play", __name__)
 bp.before_request(limit_tokens)
@@ -125,7 +126,8 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
     picked_values = [dice[i]["value"] for i in picked]
     picked_relic = any(dice[i].get("relic") for i in picked)
     move_refused, canonical = _prefilled(state, me, move, game.players, my_turn)
-    groups = presenter.menu(view, names, picked_values, picked_relic, canonical)
+    groups = presenter.menu(view, names, picked_values, picked_relic, canonical,
+                            presenter.previews(state, view))
     move_choice = _chosen(groups, canonical)
     context = {
         "game": game, "me": seat, "mine": view["seats"][me], "view": view, "names": names,
@@ -142,8 +144,8 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "time_left": time_left(game, view["awaiting"]),
         "since": since_last_turn(game, me, names),
         "this_turn": _this_turn(game, names) if my_turn else [],
-        "card_name": presenter.card_name, "card_effects": presenter.CARD_EFFECTS,
-        "card_title": turn_factions.card_title, "result_words": result_words(view, names),
+        "card_name": card_name, "card_effects": CARD_EFFECTS, "card_title": card_title,
+        "result_words": result_words(view, names),
         "decision": turn_factions.decision(view, names, me) if active else None,
         "offers": turn_factions.offers(groups),
         "private": turn_factions.private(view),

@@ -134,7 +134,7 @@ def test_colonist_hub_docking_that_launches_pays_and_asks_where_to_land() -> Non
                   if format_action(a).startswith("dock 1 colonist_hub") and "launch" in
                   format_action(a))
     seen = agrees(state, action)
-    assert seen.launched and seen.decision == "land"
+    assert seen.launched and seen.decision == "land" and seen.hub_steps == 1
     assert (seen.paid_fuel, seen.paid_ore) == (1, 1)
 
 
