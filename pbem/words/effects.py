@@ -111,3 +111,13 @@ def unseen_words(p: Preview) -> str:
     """ "then draw a card" for a hidden outcome ("" when nothing is hidden)."""
     words = [UNSEEN[k] for k in p.unseen if k in UNSEEN]
     return "then " + ", ".join(words) if words else ""
+
+
+def effect(p: Preview) -> str:
+    """The effect of any action worth saying beside its name ("" when its name says it)."""
+    kind = p.action.kind
+    if kind == "dock":
+        return dock_effect(p)
+    if kind in ("launch", "buy_relic"):
+        return paid_words(p)
+    return unseen_words(p)
