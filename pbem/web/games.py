@@ -24,10 +24,10 @@ from marshmallow import ValidationError
 from pbem import engine
 from pbem.engine import GameState
 from pbem.models import ActionLog, Game
+from pbem.schemas.forms import NewGameForm, first_errors, new_game_input
 from pbem.services import games, tokens
 from pbem.services.errors import BadInput
 from pbem.web.board_svg import board_svg
-from pbem.web.forms import NewGameForm, first_errors, new_game_input
 from pbem.web.play import result_words
 from pbem.web.ratelimit import limit_posts
 from pbem.web.reads import game_by_public_id, log_rows, time_left

@@ -18,12 +18,12 @@ from pbem import engine
 from pbem.engine import EndTurn, GameState, RulesError
 from pbem.engine.ids import RESOURCE_LIMIT
 from pbem.models import Game, Seat
+from pbem.schemas.forms import ActForm, UndoForm
 from pbem.services import games, tokens
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
 from pbem.web import turn as presenter
 from pbem.web import turn_factions
 from pbem.web.board_svg import board_svg
-from pbem.web.forms import ActForm, UndoForm
 from pbem.web.ratelimit import limit_tokens
 from pbem.web.reads import since_last_turn, time_left
 from pbem.web.seat_panel import DONE, seat_panel

@@ -15,9 +15,9 @@ from typing import Any
 from flask import Blueprint, Response, redirect, request, url_for
 from marshmallow import Schema, ValidationError
 
+from pbem.schemas.forms import SettingsForm, UndoForm, VacationForm, first_errors
 from pbem.services import seat_settings, tokens, vacation
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
-from pbem.web.forms import SettingsForm, UndoForm, VacationForm, first_errors
 from pbem.web.play import Notice, render_turn
 from pbem.web.ratelimit import limit_tokens
 
