@@ -223,7 +223,7 @@ def _action_worth(action: dict[str, Any], seen: Preview | None = None) -> float:
     kind = action.get("kind")
     if kind == "dock":
         worth = _effect_worth(seen) if seen is not None else 0.0
-        return worth + 0.1 * sum(action.get("values", []))
+        return worth + 0.1 * float(sum(action.get("values", [])))
     return {"launch": 30.0, "land": 22.0, "claim": 18.0, "buy_relic": 16.0, "steal": 8.0,
             "steal_card": 9.0, "trade": 5.0, "cycle": 0.5, "end_raid": 0.0,
             "end_turn": -10.0}.get(str(kind), -5.0)
