@@ -174,3 +174,10 @@ def first_errors(messages: Any) -> dict[str, str]:
             value = next(iter(value.values())) if isinstance(value, dict) else value[0]
         out[str(key)] = str(value)
     return out
+
+
+def messages_of(error: ValidationError) -> dict[str, Any]:
+    """The error's messages by field (marshmallow's `normalized_messages`, which ships no
+    annotations: typed once here)."""
+    messages: dict[str, Any] = error.normalized_messages()  # type: ignore[no-untyped-call]
+    return messages

@@ -18,7 +18,7 @@ from pbem import engine
 from pbem.engine import EndTurn, GameState, RulesError
 from pbem.engine.ids import RESOURCE_LIMIT
 from pbem.models import Game, Seat
-from pbem.schemas.forms import ActForm, UndoForm
+from pbem.schemas.forms import ActForm, UndoForm, messages_of
 from pbem.services import games, tokens
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
 from pbem.web import turn as presenter
@@ -52,7 +52,7 @@ def parse(schema: Schema, form: MultiDict[str, str]) -> dict[str, Any]:
     try:
         data: dict[str, Any] = schema.load(form)
     except ValidationError as exc:
-        field, messages = next(iter(exc.normalized_messages().items()))
+        field, messages = next(iter(messages_of(exc).items()))
         raise BadInput(f"{field}: {messages[0] if isinstance(messages, list) else messages}")\
             from None
     return data
