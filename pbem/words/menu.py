@@ -78,7 +78,7 @@ def label(view: Mapping[str, Any], names: Sequence[str], act: Mapping[str, Any],
     found = _plain(names, act)
     if found is not None:
         return found
-    found = menu_factions.label(view, names, act, notation)
+    found = menu_factions.label(view, names, act, notation, preview)
     return found if found is not None else ("other", notation, "")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pbem.engine import Preview
 from pbem.engine.ids import (
     COLOURS,
     FACILITY_NAMES,
@@ -74,8 +75,9 @@ def _own_agenda(view: Mapping[str, Any], index: int) -> str:
 
 
 def label(view: Mapping[str, Any], names: Sequence[str], act: Mapping[str, Any],
-          notation: str) -> Label | None:
-    """Words for a Factions action, or None when it is not one."""
+          notation: str, preview: Preview | None = None) -> Label | None:
+    """Words for a Factions action, or None when it is not one; `preview` (the engine's)
+    gives the cost of a faction power."""
     kind = act["kind"]
     if kind == "choose_faction":
         text = FACTIONS.get(act["faction"])
@@ -89,11 +91,20 @@ def label(view: Mapping[str, Any], names: Sequence[str], act: Mapping[str, Any],
     if kind == "reveal_agenda":
         card = agenda(act["agenda"])
         return "agendas", f"Reveal {card.name}", f"{card.in_game}: +1 VP"
-    return _faction_power(view, names, act) or _card(kind, notation, names)
+    return _faction_power(names, act, preview) or _card(kind, notation, names)
 
 
-def _faction_power(view: Mapping[str, Any], names: Sequence[str],
-                   act: Mapping[str, Any]) -> Label | None:
+def _paid(preview: Preview | None) -> str:
+    """What a power costs, from its preview: "2 fuel", "1 ore"."""
+    if preview is None:
+        return ""
+    parts = [f"{preview.paid_fuel} fuel" if preview.paid_fuel else "",
+             f"{preview.paid_ore} ore" if preview.paid_ore else ""]
+    return " + ".join(p for p in parts if p) or "free"
+
+
+def _faction_power(names: Sequence[str], act: Mapping[str, Any],
+                   preview: Preview | None) -> Label | None:
     kind = act["kind"]
     if kind == "smuggle":
         run = " ".join(str(v) for v in act["values"])
@@ -104,14 +115,14 @@ def _faction_power(view: Mapping[str, Any], names: Sequence[str],
                 "Proxima Centauri Scholars")
     if kind == "scholars_place":
         return ("faction", f"Place the {_field(act['field'])} on "
-                f"{_territory(act['territory'])}", "2 fuel, once per turn")
+                f"{_territory(act['territory'])}", f"{_paid(preview)}, once per turn")
     if kind == "scholars_remove":
-        return "faction", f"Remove the {_field(act['field'])}", "2 fuel, once per turn"
+        return ("faction", f"Remove the {_field(act['field'])}",
+                f"{_paid(preview)}, once per turn")
     if kind == "move_colony":
         whose = "your" if act["owner"] == act["seat"] else f"{name_of(names, act['owner'])}’s"
-        cost = "1 ore" if act["owner"] == act["seat"] else "2 ore"
         return ("faction", f"Move {whose} colony from {_territory(act['source'])} to "
-                f"{_territory(act['target'])}", cost)
+                f"{_territory(act['target'])}", _paid(preview))
     if kind == "contest":
         tid = act["territory"]
         return ("faction", f"Use the bonus of {_territory(tid)} this turn",

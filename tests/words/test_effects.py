@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from pbem import engine
 from pbem.engine import GameState, parse_action, preview
+from pbem.web.turn import menu, previews
 from pbem.words.effects import dock_effect, effect
 from tests.engine.alien_tech.helpers import position
 from tests.engine.factions.helpers import position as factions_position
@@ -31,3 +33,14 @@ def test_a_faction_board_docking_names_the_fee_but_never_the_card_drawn() -> Non
     seen = preview(state, parse_action("dock 5 dark_space", 2, 4))
     said = dock_effect(seen)
     assert said.startswith("pay its owner 1 fuel: ") and "Alien City" not in said
+
+
+def test_faction_powers_cost_what_the_engine_charges() -> None:
+    state = factions_position(boards=["proxima", "uranian", "corex", "dark_space"],
+                              colonies={"lem": {"green": 1}},
+                              seats={"red": {"fuel": 4, "ore": 4, "unplaced": [3]}})
+    view = engine.view(state, 0)
+    groups = menu(view, ["Ana", "Ben", "Cy", "Di"], effects=previews(state, view))
+    details = {c.notation.split()[0]: c.detail for g in groups for c in g.choices}
+    placing = [d for n, d in details.items() if "place" in n or "scholars" in n]
+    assert placing and all(d == "2 fuel, once per turn" for d in placing), details
