@@ -39,7 +39,16 @@ GROUP_TITLES = {
     "end": "End of turn",
     **menu_factions.GROUP_TITLES,
 }
+PENDING_HINTS = {  # what the page asks first while a decision is pending
+    "land": "First choose the territory where your colony lands.",
+    "raid": "Finish your raid: take fuel, ore or a card, or stop raiding.",
+}
 name_of = menu_factions.name_of
+
+
+def dock_label(ships: str, facility: str) -> str:
+    """A docking as one line: "Dock 3 3 at the Shipyard"."""
+    return f"Dock {ships} at the {facility}"
 
 
 def dice_text(values: Sequence[int], relic: int | None = None) -> str:
