@@ -14,11 +14,11 @@ from typing import TextIO
 import click
 from flask.cli import with_appcontext
 
-from pbem.glossary import options_words
 from pbem.mail.compose import turn_url
 from pbem.services import games
 from pbem.services.errors import ServiceError
 from pbem.services.games import SeatSpec
+from pbem.words.glossary import options_words
 
 BOT_WORDS = ("bot", "computer")
 

@@ -8,6 +8,7 @@ No I/O, no clock, no global random: a state is plain data, an action is plain da
     state, events = apply(state, action)      # never mutates its input
     picture = view(state, seat)               # what that seat may see (None: a spectator)
 
+`preview(state, action)` tells what an action would do, without what is still hidden.
 `check(state, action)` raises a RulesError whose message a player can read. `replay`
 rebuilds a game from its creation record and the actions applied, exactly.
 """
@@ -38,6 +39,7 @@ from .errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, RulesEr
 from .events import Event, crosses_barrier
 from .flow import new_game
 from .notation import format_action, parse_action
+from .preview import Preview, preview
 from .rules import awaited, legal_actions, perform, refusal
 from .state import GameState
 from .view import view
@@ -45,9 +47,9 @@ from .view import view
 __all__ = [
     "ACTION_TYPES", "Action", "BuyRelic", "Claim", "Cycle", "Dock", "EndRaid", "EndTurn",
     "Event", "GameOver", "GameState", "IllegalAction", "InvalidAction", "Land", "Launch",
-    "NotYourTurn", "RulesError", "Steal", "StealCard", "Trade", "action_from_json",
+    "NotYourTurn", "Preview", "RulesError", "Steal", "StealCard", "Trade", "action_from_json",
     "action_to_json", "apply", "apply_in_place", "awaited", "check", "crosses_barrier",
-    "format_action", "legal_actions", "new_game", "parse_action", "replay", "view",
+    "format_action", "legal_actions", "new_game", "parse_action", "preview", "replay", "view",
 ]
 
 

@@ -34,7 +34,7 @@ from typing import Any
 
 import httpx
 
-from pbem.mail.backends import DeliveryFailure, PermanentFailure, TemporaryFailure
+from pbem.mail.failures import DeliveryFailure, PermanentFailure, TemporaryFailure
 
 log = logging.getLogger(__name__)
 

@@ -17,21 +17,12 @@ from contextlib import contextmanager
 from email.message import EmailMessage
 from typing import Any, Protocol, TextIO
 
+from pbem.mail import api_backends
 
-class DeliveryFailure(Exception):
-    """Sending one message failed; ``code`` is the SMTP reply code when there was one."""
-
-    def __init__(self, message: str, code: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-class TemporaryFailure(DeliveryFailure):
-    """Try again later: the server is down, busy (4xx) or the connection dropped."""
-
-
-class PermanentFailure(DeliveryFailure):
-    """The server refused the message or the recipient for good (5xx)."""
+# Re-exported: the outbox and the tests name the failures through this module.
+from pbem.mail.failures import DeliveryFailure as DeliveryFailure
+from pbem.mail.failures import PermanentFailure as PermanentFailure
+from pbem.mail.failures import TemporaryFailure as TemporaryFailure
 
 
 class Connection(Protocol):
@@ -180,9 +171,6 @@ def _text(reply: bytes | str) -> str:
 def from_config(config: Mapping[str, Any]) -> Backend:
     """The backend ``MAIL_BACKEND`` names, configured from the ``SMTP_*`` settings, or one of
     the HTTP-API backends of ``pbem.mail.api_backends`` (``resend``, ``brevo``, ...)."""
-    # Imported here: api_backends builds on this module's failure classes.
-    from pbem.mail import api_backends
-
     kind = config.get("MAIL_BACKEND", "dev")
     if kind in api_backends.PROVIDERS:
         return api_backends.from_config(kind, config)

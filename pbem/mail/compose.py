@@ -7,7 +7,8 @@ one seat carries that seat's links only; names are shown, e-mail addresses never
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -15,12 +16,12 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from flask import Flask, render_template
 from sqlalchemy import BindParameter, bindparam, func, select
 
-from pbem import clock, describe, glossary, tokens
-from pbem.engine import GameState, action_from_json, format_action, view
-from pbem.engine.bots import DOCK_WORTH
+from pbem import clock, tokens
+from pbem.engine import GameState, Preview, action_from_json, format_action, preview, view
 from pbem.extensions import db
 from pbem.mail import links
 from pbem.models.game import ActionLog, Game, Seat
+from pbem.words import describe, effects, glossary
 
 MENU_SIZE = 4
 # Pending decisions that get the "decision needed" mail, even inside the seat's own turn.
@@ -202,31 +203,53 @@ def revealed_line(picture: dict[str, Any], names: list[str]) -> str:
     return " · ".join(parts)
 
 
-def _action_worth(action: dict[str, Any]) -> float:
+def _effect_worth(seen: Preview) -> float:
+    """How good a docking looks from the engine's preview of it (gains, not costs)."""
+    return (20.0 * (seen.decision == "land") + 25.0 * seen.launched
+            + 12.0 * len(seen.ships_built) + 6.0 * (seen.decision == "raid")
+            + 2.0 * max(0, seen.ore) + max(0, seen.fuel) + 1.5 * seen.hub_steps
+            + 2.0 * seen.may_cycle + 3.0 * bool(seen.trade_rates))
+
+
+def _action_worth(action: dict[str, Any], seen: Preview | None = None) -> float:
     kind = action.get("kind")
     if kind == "dock":
-        values: list[int] = action.get("values", [])
-        worth = DOCK_WORTH.get(action["facility"], 0.0) + 0.1 * sum(values)
-        return worth + (25.0 if action.get("launch") else 0.0)
+        worth = _effect_worth(seen) if seen is not None else 0.0
+        return worth + 0.1 * float(sum(action.get("values", [])))
     return {"launch": 30.0, "land": 22.0, "claim": 18.0, "buy_relic": 16.0, "steal": 8.0,
             "steal_card": 9.0, "trade": 5.0, "cycle": 0.5, "end_raid": 0.0,
             "end_turn": -10.0}.get(str(kind), -5.0)
 
 
-def strong_moves(picture: dict[str, Any], names: list[str]) -> list[dict[str, str]]:
-    """A few good legal moves from the seat's view, one per kind of move and facility."""
+def move_previews(state: GameState, picture: dict[str, Any]) -> dict[str, Preview]:
+    """The engine's preview of each legal move in the seat's view, by notation."""
+    out: dict[str, Preview] = {}
+    for act in picture.get("legal") or []:
+        action = action_from_json(act)
+        out[format_action(action)] = preview(state, action)
+    return out
+
+
+def strong_moves(picture: dict[str, Any], names: list[str],
+                 previews: Mapping[str, Preview] | None = None) -> list[dict[str, str]]:
+    """A few good legal moves from the seat's view, one per kind of move and facility, each
+    with the engine's preview of its effect (``previews``, by notation)."""
     legal = picture.get("legal") or []
     agendas = (picture.get("you") or {}).get("agendas", [])
-    ranked = sorted(legal, key=_action_worth, reverse=True)
-    seen: set[tuple[Any, ...]] = set()
+    seen = previews or {}
+    notations = [format_action(action_from_json(action)) for action in legal]
+    ranked = sorted(zip(legal, notations, strict=True),
+                    key=lambda pair: _action_worth(pair[0], seen.get(pair[1])), reverse=True)
+    done: set[tuple[Any, ...]] = set()
     menu = []
-    for action in ranked:
+    for action, notation in ranked:
         key = (action.get("kind"), action.get("facility"), action.get("territory"))
-        if key in seen:
+        if key in done:
             continue
-        seen.add(key)
-        notation = format_action(action_from_json(action))
-        menu.append({"label": describe.describe_action(action, names, agendas),
+        done.add(key)
+        label = describe.describe_action(action, names, agendas)
+        effect = effects.effect(seen[notation]) if notation in seen else ""
+        menu.append({"label": f"{label} ({effect})" if effect else label,
                      "notation": notation})
         if len(menu) == MENU_SIZE:
             break
@@ -312,10 +335,13 @@ class Recipient:
 
     picture: dict[str, Any]
     turn_link: str
+    previews: Mapping[str, Preview] = field(default_factory=dict)  # the engine's, by notation
 
 
 def recipient_of(game: Game, seat: Seat) -> Recipient:
-    return Recipient(seat_view(game, seat.index), turn_url(game, seat))
+    state = GameState.from_json(game.state)
+    picture = view(state, seat.index)
+    return Recipient(picture, turn_url(game, seat), move_previews(state, picture))
 
 
 def game_context(game: Game, seat: Seat | None,
@@ -546,7 +572,7 @@ def email_failing(game: Game, seat: Seat, error: str) -> Mail:
 
 
 def _menu(recipient: Recipient, names: list[str]) -> list[dict[str, str]]:
-    moves = strong_moves(recipient.picture, names)
+    moves = strong_moves(recipient.picture, names, recipient.previews)
     for move in moves:
         move["url"] = move_url(recipient.turn_link, move["notation"])
     return moves

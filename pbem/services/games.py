@@ -20,6 +20,7 @@ from pbem.extensions import db
 from pbem.mail import notify
 from pbem.models import Game, Seat
 from pbem.models.game import new_public_id
+from pbem.schemas.forms import SeatSpec
 from pbem.services import deadlines, turns
 from pbem.services.archive import export_game, import_game, verify_replay
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed
@@ -34,14 +35,6 @@ __all__ = [
 
 T = TypeVar("T")
 RESIGN_KIND = "resign"  # a server record in action_log, not an engine action
-
-
-@dataclass
-class SeatSpec:
-    name: str
-    email: str | None
-    is_bot: bool = False
-    timezone: str = "UTC"
 
 
 @dataclass

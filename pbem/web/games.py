@@ -22,18 +22,18 @@ from flask import (
 from marshmallow import ValidationError
 
 from pbem import engine, tokens
-from pbem.describe import describe
 from pbem.engine import GameState
-from pbem.glossary import options_words
 from pbem.models import ActionLog, Game
+from pbem.schemas.forms import NewGameForm, first_errors, new_game_input
 from pbem.services import games
 from pbem.services.errors import BadInput
 from pbem.web.board_svg import board_svg
-from pbem.web.forms import NewGameForm, first_errors, new_game_input
-from pbem.web.play import result_words
 from pbem.web.ratelimit import limit_posts
 from pbem.web.reads import game_by_public_id, log_rows, time_left
 from pbem.web.turn_factions import public_seats
+from pbem.words.describe import describe
+from pbem.words.glossary import options_words
+from pbem.words.result import result_words
 
 bp = Blueprint("games", __name__)
 

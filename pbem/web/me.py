@@ -15,7 +15,7 @@ from pbem import engine, tokens
 from pbem.engine import GameState
 from pbem.extensions import db
 from pbem.mail import links, notify
-from pbem.web.forms import MagicForm, first_errors
+from pbem.schemas.forms import MagicForm, first_errors
 from pbem.web.ratelimit import limit_posts
 from pbem.web.reads import seats_of_email, time_left
 

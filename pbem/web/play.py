@@ -15,29 +15,25 @@ from marshmallow import Schema, ValidationError
 from werkzeug.datastructures import MultiDict
 
 from pbem import engine, tokens
-from pbem.describe import describe
 from pbem.engine import EndTurn, GameState, RulesError
-from pbem.engine.ids import RESOURCE_LIMIT
-from pbem.glossary import TIEBREAK_WORDS
 from pbem.models import Game, Seat
+from pbem.schemas.forms import ActForm, UndoForm, messages_of
 from pbem.services import games, links
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
 from pbem.web import turn as presenter
 from pbem.web import turn_factions
 from pbem.web.board_svg import board_svg
-from pbem.web.forms import ActForm, UndoForm
 from pbem.web.ratelimit import limit_tokens
 from pbem.web.reads import since_last_turn, time_left
 from pbem.web.seat_panel import DONE, seat_panel
+from pbem.words.describe import describe
+from pbem.words.glossary import CARD_EFFECTS, card_name
+from pbem.words.menu import PENDING_HINTS, dock_label
+from pbem.words.menu_factions import card_title
+from pbem.words.result import result_words
 
 bp = Blueprint("play", __name__)
 bp.before_request(limit_tokens)
-
-PENDING_WORDS = {
-    "land": "First choose the territory where your colony lands.",
-    "raid": "Finish your raid: take fuel, ore or a card, or stop raiding.",
-}
-
 
 @dataclass
 class Notice:
@@ -51,7 +47,7 @@ def parse(schema: Schema, form: MultiDict[str, str]) -> dict[str, Any]:
     try:
         data: dict[str, Any] = schema.load(form)
     except ValidationError as exc:
-        field, messages = next(iter(exc.normalized_messages().items()))
+        field, messages = next(iter(messages_of(exc).items()))
         raise BadInput(f"{field}: {messages[0] if isinstance(messages, list) else messages}")\
             from None
     return data
@@ -125,7 +121,8 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
     picked_values = [dice[i]["value"] for i in picked]
     picked_relic = any(dice[i].get("relic") for i in picked)
     move_refused, canonical = _prefilled(state, me, move, game.players, my_turn)
-    groups = presenter.menu(view, names, picked_values, picked_relic, canonical)
+    groups = presenter.menu(view, names, picked_values, picked_relic, canonical,
+                            presenter.previews(state, view))
     move_choice = _chosen(groups, canonical)
     context = {
         "game": game, "me": seat, "mine": view["seats"][me], "view": view, "names": names,
@@ -138,12 +135,12 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "move_text": move, "move_group": _group_of(groups, canonical),
         "end_reason": _end_reason(state, me, groups) if my_turn else None,
         "can_undo": my_turn and _can_undo(game, me),
-        "pending_words": PENDING_WORDS.get((view["pending"] or {}).get("kind", ""), ""),
+        "pending_words": PENDING_HINTS.get((view["pending"] or {}).get("kind", ""), ""),
         "time_left": time_left(game, view["awaiting"]),
         "since": since_last_turn(game, me, names),
         "this_turn": _this_turn(game, names) if my_turn else [],
-        "card_name": presenter.card_name, "card_effects": presenter.CARD_EFFECTS,
-        "card_title": turn_factions.card_title, "result_words": result_words(view, names),
+        "card_name": card_name, "card_effects": CARD_EFFECTS, "card_title": card_title,
+        "result_words": result_words(view, names),
         "decision": turn_factions.decision(view, names, me) if active else None,
         "offers": turn_factions.offers(groups),
         "private": turn_factions.private(view),
@@ -176,8 +173,7 @@ def _chosen(groups: list[presenter.Group], notation: str | None) -> presenter.Ch
         for c in g.choices:
             if c.notation == notation:
                 if g.key.startswith("dock:"):
-                    return presenter.Choice(c.notation, f"Dock {c.label} at the {g.title}",
-                                            c.detail)
+                    return presenter.Choice(c.notation, dock_label(c.label, g.title), c.detail)
                 return c
     return None
 
@@ -190,14 +186,13 @@ def _group_of(groups: list[presenter.Group], notation: str | None) -> str | None
 
 
 def _end_reason(state: GameState, seat: int, groups: list[presenter.Group]) -> str | None:
-    """Why "End turn" is not offered now (the engine's sentence), or None if it is."""
+    """Why "End turn" is not offered now (the engine's sentence), or None if it is. With
+    nothing pending, only a docking still possible keeps the end from the menu, and the
+    engine's refusal of any end names it first."""
     if any(g.key == "end" for g in groups) or state.turn.pending is not None:
         return None
-    me = state.seats[seat]
-    excess = max(0, me.fuel + me.ore - RESOURCE_LIMIT)
-    back_fuel = min(me.fuel, excess)
     try:
-        engine.check(state, EndTurn(seat, back_fuel, excess - back_fuel))
+        engine.check(state, EndTurn(seat, 0, 0))
     except RulesError as exc:
         return exc.message
     return None
@@ -211,18 +206,3 @@ def _can_undo(game: Game, seat: int) -> bool:
 def _this_turn(game: Game, names: list[str]) -> list[str]:
     events = [ev for step in game.turn_steps or [] for ev in step.get("events", [])]
     return describe(events, names)
-
-
-def result_words(view: dict[str, Any], names: list[str]) -> str:
-    result = view.get("result")
-    if not result:
-        return ""
-    winners = [names[i] for i in result.get("winners", []) if i < len(names)]
-    scores = ", ".join(f"{names[i]} {s['total']}" for i, s in enumerate(result.get("scores", []))
-                       if i < len(names))
-    verb = "share the win" if len(winners) > 1 else "wins"
-    words = f"{' and '.join(winners)} {verb}. Final scores: {scores}."
-    tiebreak = result.get("tiebreak")
-    if tiebreak:
-        words += f" Tie broken by {TIEBREAK_WORDS.get(tiebreak, tiebreak)}."
-    return words

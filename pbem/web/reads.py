@@ -7,10 +7,10 @@ from typing import Any
 
 from sqlalchemy import select
 
-from pbem.describe import describe
 from pbem.extensions import db
 from pbem.models import ActionLog, Game, Seat
 from pbem.models.deadline import Deadline
+from pbem.words.describe import describe
 
 RECENT_LIMIT = 80
 

@@ -16,9 +16,9 @@ from flask import Blueprint, Response, redirect, request, url_for
 from marshmallow import Schema, ValidationError
 
 from pbem import tokens
+from pbem.schemas.forms import SettingsForm, UndoForm, VacationForm, first_errors
 from pbem.services import links, seat_settings, vacation
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
-from pbem.web.forms import SettingsForm, UndoForm, VacationForm, first_errors
 from pbem.web.play import Notice, render_turn
 from pbem.web.ratelimit import limit_tokens
 

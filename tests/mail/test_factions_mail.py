@@ -11,11 +11,10 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 
-from pbem import describe, tokens
+from pbem import tokens
 from pbem.engine import GameState, awaited
 from pbem.engine.bots import greedy_bot, random_bot, redacted
 from pbem.extensions import db
-from pbem.glossary import FACTIONS, agenda
 from pbem.mail import compose
 from pbem.mail.digest import send_digests
 from pbem.models.deadline import TIMEOUT, Deadline
@@ -23,6 +22,8 @@ from pbem.models.game import Game
 from pbem.models.outbox import Outbox
 from pbem.scheduler import deadlines
 from pbem.services.games import submit_action
+from pbem.words import describe
+from pbem.words.glossary import FACTIONS, agenda
 from tests.conftest import MakeApp
 from tests.mail.conftest import new_game
 

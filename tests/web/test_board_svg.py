@@ -3,12 +3,15 @@ never colour alone), the Relic Ship is marked, and every string is escaped."""
 
 from __future__ import annotations
 
+import ast
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 from pbem import engine
 from pbem.engine import GameState, bots
+from pbem.web import board_svg as board_svg_module
 from pbem.web.board_svg import board_svg
 from pbem.web.turn import menu
 
@@ -89,3 +92,26 @@ def test_the_menu_groups_every_legal_action_once() -> None:
     assert sorted(offered) == sorted(legal)
     keys = [g.key for g in groups]
     assert keys == sorted(set(keys), key=keys.index)  # no group twice
+
+
+def test_the_board_modules_import_each_other_without_a_cycle() -> None:
+    """Issue 11: every import counts, inside functions and under TYPE_CHECKING too."""
+    folder = Path(board_svg_module.__file__).parent
+    graph: dict[str, set[str]] = {}
+    for path in folder.glob("board_*.py"):
+        imported: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module)
+            elif isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+        graph[f"pbem.web.{path.stem}"] = imported
+    assert "pbem.web.board_svg" in graph and len(graph) > 2
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for nxt in graph.get(start, set()) & graph.keys():
+            if nxt == goal or (nxt not in seen and reaches(nxt, goal, seen | {nxt})):
+                return True
+        return False
+
+    assert not [m for m in graph if reaches(m, m, set())]

@@ -18,10 +18,10 @@ from pbem.engine.ids import FACTION_NAMES
 from pbem.engine.scenario import load
 from pbem.engine.scenario_position import build_state
 from pbem.extensions import db
-from pbem.glossary import AGENDAS, FACTIONS, TIEBREAK_WORDS
 from pbem.models import Game
 from pbem.services import games
 from pbem.services.games import SeatSpec
+from pbem.words.glossary import AGENDAS, FACTIONS, TIEBREAK_WORDS
 from tests.web.conftest import Table, choices, fresh, post_move, snapshot
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"

@@ -4,11 +4,15 @@ change nothing."""
 
 from __future__ import annotations
 
+import re
+
 from flask.testing import FlaskClient
 
 from pbem import engine
 from pbem.engine import GameState
+from pbem.engine.scenario import build_state
 from tests.web.conftest import Table, choices, fresh, hidden, post_move, snapshot
+from tests.web.test_factions_pages import put_state
 
 
 def test_the_page_renders_for_each_seat_and_only_the_active_seat_gets_moves(
@@ -160,3 +164,20 @@ def test_a_whole_turn_hands_over_to_the_next_seat(client: FlaskClient, table: Ta
     assert GameState.from_json(fresh(table.id).state).turn.seat == 1
     ben = client.get(f"/play/{table.links[1]}").get_data(as_text=True)
     assert "Since your last turn" in ben and "Ana docked" in ben
+
+
+def test_the_solar_converter_choice_says_what_the_engine_pays_after_a_borrowed_bonus(
+        client: FlaskClient, table: Table) -> None:
+    """Issue 11: after `use data_crystal lem` the Data Crystal lends Lem Badlands' +1 fuel;
+    the page's Solar Converter choice says the +4 a 5 then gets, as docking pays."""
+    state = build_state({"players": 3, "turn": "red", "colonies": {"lem": {"green": 1}},
+                         "seats": {"red": {"fuel": 1, "unplaced": [5],
+                                           "cards": ["data_crystal"]}}})
+    state, _ = engine.apply(state, engine.parse_action("use data_crystal lem", 0, 3))
+    put_state(table, state)
+    page = client.get(f"/play/{table.links[0]}").get_data(as_text=True)
+    button = re.search(r'<button[^>]*value="dock 5 solar_converter".*?</button>', page, re.S)
+    assert button is not None
+    assert '<span class="detail">+4 fuel</span>' in button.group(0)
+    paid, _ = engine.apply(state, engine.parse_action("dock 5 solar_converter", 0, 3))
+    assert paid.seats[0].fuel - state.seats[0].fuel == 4

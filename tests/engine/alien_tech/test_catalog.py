@@ -10,12 +10,12 @@ import typing
 from typing import Any
 
 import pbem.engine.alien_tech as alien_tech
-from pbem import glossary
 from pbem.engine import action_from_json, action_to_json, ids, new_game, notation
 from pbem.engine.actions import ACTION_TYPES, Action
 from pbem.engine.alien_tech import catalog, oscillation_capacitor
 from pbem.engine.alien_tech.spec import CardSpec, Power
 from pbem.engine.bots import play_game, random_bot
+from pbem.words import glossary
 
 from ..rules_ids import ids_toml
 

@@ -6,13 +6,13 @@ import importlib
 import pkgutil
 
 import pbem.engine.factions as factions
-from pbem import glossary
 from pbem.engine import action_from_json, action_to_json, facilities, ids, notation
 from pbem.engine.actions import ACTION_TYPES
 from pbem.engine.bots import greedy_bot, play_game, random_bot
 from pbem.engine.factions import catalog
 from pbem.engine.factions.spec import FactionSpec
 from pbem.engine.rules import HANDLERS
+from pbem.words import glossary
 
 from ..rules_ids import ids_toml
 

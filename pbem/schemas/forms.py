@@ -1,8 +1,12 @@
 """Marshmallow schemas for the pages' forms: each view parses its input here, then calls one
-service. Messages are written for the person filling the form in."""
+service. Messages are written for the person filling the form in.
+
+`SeatSpec` (one seat of a new game) lives here, below the services that take it, so that the
+create form can load into it without importing upward."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from marshmallow import (
@@ -16,7 +20,16 @@ from marshmallow import (
 )
 from werkzeug.datastructures import MultiDict
 
-from pbem.services.games import SeatSpec
+
+@dataclass
+class SeatSpec:
+    """One seat of a game to create: a person (name + email) or a computer player."""
+
+    name: str
+    email: str | None
+    is_bot: bool = False
+    timezone: str = "UTC"
+
 
 MAX_SEATS = 5  # 5 only with Factions: the engine refuses otherwise, in its words
 MIN_SEATS = 2
@@ -161,3 +174,10 @@ def first_errors(messages: Any) -> dict[str, str]:
             value = next(iter(value.values())) if isinstance(value, dict) else value[0]
         out[str(key)] = str(value)
     return out
+
+
+def messages_of(error: ValidationError) -> dict[str, Any]:
+    """The error's messages by field (marshmallow's `normalized_messages`, which ships no
+    annotations: typed once here)."""
+    messages: dict[str, Any] = error.normalized_messages()  # type: ignore[no-untyped-call]
+    return messages

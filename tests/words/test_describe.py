@@ -1,8 +1,8 @@
-"""Plain English for engine events (pbem/describe.py)."""
+"""Plain English for engine events (pbem/words/describe.py)."""
 
 from __future__ import annotations
 
-from pbem.describe import ReaderNames, describe, describe_action, ordinal
+from pbem.words.describe import ReaderNames, describe, describe_action, ordinal
 
 NAMES = ["Ana", "Ben", "Cy"]
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pbem import glossary
 from pbem.engine.ids import CARD_NAMES, FACILITY_NAMES, FIELD_NAMES, TERRITORY_NAMES
+from pbem.words import glossary
 
 Event = dict[str, Any]
 Names = Sequence[str]

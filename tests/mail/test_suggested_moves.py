@@ -1,0 +1,33 @@
+"""The moves a turn mail suggests say the engine's preview of their effect."""
+
+from __future__ import annotations
+
+from pbem import engine
+from pbem.engine.scenario import build_state
+from pbem.mail.compose import move_previews, strong_moves
+
+
+def test_a_suggested_docking_says_what_the_engine_pays_after_a_borrowed_bonus() -> None:
+    state = build_state({"players": 3, "turn": "red", "colonies": {"lem": {"green": 1}},
+                         "seats": {"red": {"fuel": 1, "unplaced": [5],
+                                           "cards": ["data_crystal"]}}})
+    state, _ = engine.apply(state, engine.parse_action("use data_crystal lem", 0, 3))
+    picture = engine.view(state, 0)
+    moves = strong_moves(picture, ["Ana", "Ben", "Cy"], move_previews(state, picture))
+    assert {"label": "Dock 5 at the Solar Converter (+4 fuel)",
+            "notation": "dock 5 solar_converter"} in moves
+
+
+def test_a_suggested_move_never_names_the_card_it_would_draw() -> None:
+    state = build_state({"players": 4, "turn": "blue", "deck": ["alien_city"],
+                         "seats": {"red": {"faction": "corex"},
+                                   "green": {"faction": "dark_space"},
+                                   "blue": {"faction": "scavenger", "fuel": 2,
+                                            "unplaced": [5]},
+                                   "yellow": {"faction": "uranian"}}})
+    picture = engine.view(state, 2)
+    previews = move_previews(state, picture)
+    drawn = previews["dock 5 dark_space_explorers"]
+    assert drawn.unseen == ("drew",) and "alien_city" not in repr(drawn)
+    labels = " ".join(m["label"] for m in strong_moves(picture, ["A", "B", "C", "D"], previews))
+    assert "Alien City" not in labels
