@@ -20,6 +20,7 @@ from flask import (
     url_for,
 )
 from marshmallow import ValidationError
+from werkzeug.datastructures import MultiDict
 
 from pbem import engine
 from pbem.describe import describe
@@ -31,21 +32,28 @@ from pbem.services.errors import BadInput
 from pbem.web.board_svg import board_svg
 from pbem.web.forms import NewGameForm, first_errors, new_game_input
 from pbem.web.play import result_words
-from pbem.web.ratelimit import limit_posts
+from pbem.web.ratelimit import limit
 from pbem.web.reads import game_by_public_id, log_rows, time_left
 from pbem.web.turn_factions import public_seats
 
 bp = Blueprint("games", __name__)
 
 
-@bp.route("/games/new", methods=["GET", "POST"])
-def new_game() -> Response | str:
-    limit_posts("new_game")
-    if request.method == "GET":
-        form = new_game_input(request.form, blank=True)
-        if request.args.get("rematch"):  # the host's "rematch" link in the game-over mail
-            form = _rematch_form(request.args["rematch"], form)
-        return render_template("games/new.html", form=form, errors={})
+@bp.get("/games/new")
+def new_game() -> Response:
+    """The empty create form, or the host's rematch form (which shows the players' addresses:
+    never cached). GET and HEAD only show: creating is ``create``'s, POST only."""
+    form = new_game_input(MultiDict(), blank=True)
+    if request.args.get("rematch"):  # the host's "rematch" link in the game-over mail
+        form = _rematch_form(request.args["rematch"], form)
+    response = make_response(render_template("games/new.html", form=form, errors={}))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/games/new")
+def create() -> Response:
+    limit("new_game")
     raw = new_game_input(request.form)
     try:
         data = NewGameForm().load(raw)

@@ -17,17 +17,20 @@ from pbem.extensions import db
 from pbem.mail import links, notify
 from pbem.services import tokens
 from pbem.web.forms import MagicForm, first_errors
-from pbem.web.ratelimit import limit_posts
+from pbem.web.ratelimit import limit
 from pbem.web.reads import seats_of_email, time_left
 
 bp = Blueprint("me", __name__)
 
 
-@bp.route("/me", methods=["GET", "POST"])
+@bp.get("/me")
 def ask() -> Any:
-    limit_posts("magic_link")
-    if request.method == "GET":
-        return render_template("me/ask.html", errors={}, sent=False, email="")
+    return render_template("me/ask.html", errors={}, sent=False, email="")
+
+
+@bp.post("/me")
+def send_link() -> Any:
+    limit("magic_link")
     try:
         email = MagicForm().load(request.form)["email"]
     except ValidationError as exc:
