@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, Response, current_app
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from pbem import __version__, models  # noqa: F401  -- registers every table on db.metadata for Alembic
 from pbem.cli import cli
@@ -21,6 +22,7 @@ from pbem.mail.digest import register as register_digest_step
 from pbem.paths import migrations_dir, templates_dir
 from pbem.scheduler import deadlines
 from pbem.web import blueprints
+from pbem.web import ratelimit
 from pbem.web.dev_mailbox import bp as dev_mailbox_bp
 from pbem.web.unsubscribe import bp as unsubscribe_bp
 
@@ -62,6 +64,10 @@ def create_app(
     app.register_blueprint(unsubscribe_bp)
     if app.config["MAIL_BACKEND"] == "dev":
         app.register_blueprint(dev_mailbox_bp)  # holds every seat's links: dev only
+    ratelimit.install(app)
+    if hops := int(app.config.get("PROXY_HOPS", 0)):  # trust that many proxies' X-Forwarded-*
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops)
     deadlines.register()  # the "deadlines" tick step; before "mail" so reminders leave at once
     register_digest_step()  # daily digests (issue #7); enqueued before "mail" delivers
     register_mail_step()

@@ -32,7 +32,6 @@ from pbem.services.errors import BadInput
 from pbem.web.board_svg import board_svg
 from pbem.web.forms import NewGameForm, first_errors, new_game_input
 from pbem.web.play import result_words
-from pbem.web.ratelimit import limit
 from pbem.web.reads import game_by_public_id, log_rows, time_left
 from pbem.web.turn_factions import public_seats
 
@@ -53,7 +52,6 @@ def new_game() -> Response:
 
 @bp.post("/games/new")
 def create() -> Response:
-    limit("new_game")
     raw = new_game_input(request.form)
     try:
         data = NewGameForm().load(raw)

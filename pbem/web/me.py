@@ -17,7 +17,6 @@ from pbem.extensions import db
 from pbem.mail import links, notify
 from pbem.services import tokens
 from pbem.web.forms import MagicForm, first_errors
-from pbem.web.ratelimit import limit
 from pbem.web.reads import seats_of_email, time_left
 
 bp = Blueprint("me", __name__)
@@ -30,7 +29,6 @@ def ask() -> Any:
 
 @bp.post("/me")
 def send_link() -> Any:
-    limit("magic_link")
     try:
         email = MagicForm().load(request.form)["email"]
     except ValidationError as exc:

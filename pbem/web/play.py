@@ -26,12 +26,10 @@ from pbem.web import turn as presenter
 from pbem.web import turn_factions
 from pbem.web.board_svg import board_svg
 from pbem.web.forms import ActForm, UndoForm
-from pbem.web.ratelimit import limit_tokens
 from pbem.web.reads import since_last_turn, time_left
 from pbem.web.seat_panel import DONE, seat_panel
 
 bp = Blueprint("play", __name__)
-bp.before_request(limit_tokens)
 
 PENDING_WORDS = {
     "land": "First choose the territory where your colony lands.",

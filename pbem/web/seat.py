@@ -19,10 +19,8 @@ from pbem.services import seat_settings, tokens, vacation
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
 from pbem.web.forms import SettingsForm, UndoForm, VacationForm, first_errors
 from pbem.web.play import Notice, render_turn
-from pbem.web.ratelimit import limit_tokens
 
 bp = Blueprint("seat", __name__)
-bp.before_request(limit_tokens)
 
 REFUSALS = (BadInput, GameNotActive, NotAllowed, StaleVersion)
 TITLES = {"vacation": "No vacation was taken.", "settings": "Nothing was saved.",
