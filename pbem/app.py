@@ -21,8 +21,7 @@ from pbem.mail.delivery import register as register_mail_step
 from pbem.mail.digest import register as register_digest_step
 from pbem.paths import migrations_dir, templates_dir
 from pbem.scheduler import deadlines
-from pbem.web import blueprints
-from pbem.web import ratelimit
+from pbem.web import blueprints, ratelimit
 from pbem.web.dev_mailbox import bp as dev_mailbox_bp
 from pbem.web.unsubscribe import bp as unsubscribe_bp
 

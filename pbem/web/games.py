@@ -57,7 +57,7 @@ def create() -> Response:
         data = NewGameForm().load(raw)
     except ValidationError as exc:
         page = render_template("games/new.html", form=raw,
-                               errors=first_errors(exc.normalized_messages()))
+                               errors=first_errors(exc.messages_dict))
         return make_response(page, 400)
     try:
         game = games.create_game(

@@ -32,7 +32,7 @@ def send_link() -> Any:
     try:
         email = MagicForm().load(request.form)["email"]
     except ValidationError as exc:
-        page = render_template("me/ask.html", errors=first_errors(exc.normalized_messages()),
+        page = render_template("me/ask.html", errors=first_errors(exc.messages_dict),
                                sent=False, email=request.form.get("email", ""))
         return make_response(page, 400)
     if seats_of_email(email):

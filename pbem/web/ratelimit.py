@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, cast
 
-from flask import Flask, current_app, request
+from flask import Blueprint, Flask, current_app, request
 from flask_limiter import Limiter
 
 
@@ -81,7 +82,8 @@ def install(app: Flask) -> Limiter:
         shared = limiter.shared_limit(_rate(bucket), scope=name, exempt_when=_off(bucket),
                                       error_message=REFUSAL)
         for blueprint in bucket.blueprints:
-            shared(app.blueprints[blueprint])
+            shared(cast(Blueprint, app.blueprints[blueprint]))
         for endpoint in bucket.endpoints:
-            app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+            view: Callable[..., Any] = app.view_functions[endpoint]
+            app.view_functions[endpoint] = shared(view)
     return limiter

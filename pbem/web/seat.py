@@ -39,7 +39,7 @@ def _load(schema: Schema, seat_link: str) -> tuple[Any, Any, dict[str, Any], int
     try:
         data: dict[str, Any] = schema.load(request.form)
     except ValidationError as exc:
-        raise Refused(400, next(iter(first_errors(exc.normalized_messages()).values())))\
+        raise Refused(400, next(iter(first_errors(exc.messages_dict).values())))\
             from None
     version = tokens.read_form_token(data["form_token"], game.public_id, seat.index)
     return game, seat, data, version

@@ -11,7 +11,6 @@ from pbem.app import create_app
 from pbem.extensions import db
 from pbem.models import Game
 from pbem.models.outbox import Outbox
-
 from tests.conftest import MakeApp
 
 from .conftest import Table, hidden
