@@ -29,6 +29,7 @@ from pbem.glossary import options_words
 from pbem.models import ActionLog, Game
 from pbem.services import games, tokens
 from pbem.services.errors import BadInput
+from pbem.services.validation import clean_email
 from pbem.web.board_svg import board_svg
 from pbem.web.forms import NewGameForm, first_errors, new_game_input
 from pbem.web.play import result_words
@@ -59,6 +60,9 @@ def create() -> Response:
         page = render_template("games/new.html", form=raw,
                                errors=first_errors(exc.messages_dict))
         return make_response(page, 400)
+    if address_errors := _address_errors(data):
+        page = render_template("games/new.html", form=raw, errors=address_errors)
+        return make_response(page, 400)
     try:
         game = games.create_game(
             name=data["name"], host_email=data["host_email"], seats=data["specs"],
@@ -75,6 +79,23 @@ def create() -> Response:
     response = make_response(page, 201)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _address_errors(data: dict[str, Any]) -> dict[str, str]:
+    """Each address the service would refuse, by the form field it belongs beside (the
+    service checks them again, with the same rule)."""
+    errors: dict[str, str] = {}
+    try:
+        clean_email(data["host_email"], what="Your email address")
+    except BadInput as exc:
+        errors["host_email"] = exc.message
+    for spec in data["specs"]:
+        if spec.email is not None and "seats" not in errors:
+            try:
+                clean_email(spec.email, what=f"{spec.name}’s email address")
+            except BadInput as exc:
+                errors["seats"] = exc.message
+    return errors
 
 
 def _rematch_form(host_token: str, form: dict[str, Any]) -> dict[str, Any]:

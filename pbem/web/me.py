@@ -16,6 +16,8 @@ from pbem.engine import GameState
 from pbem.extensions import db
 from pbem.mail import links, notify
 from pbem.services import tokens
+from pbem.services.errors import BadInput
+from pbem.services.validation import clean_email
 from pbem.web.forms import MagicForm, first_errors
 from pbem.web.reads import seats_of_email, time_left
 
@@ -29,12 +31,13 @@ def ask() -> Any:
 
 @bp.post("/me")
 def send_link() -> Any:
+    typed = request.form.get("email", "")
     try:
-        email = MagicForm().load(request.form)["email"]
+        email = clean_email(MagicForm().load(request.form)["email"], what="This address")
     except ValidationError as exc:
-        page = render_template("me/ask.html", errors=first_errors(exc.messages_dict),
-                               sent=False, email=request.form.get("email", ""))
-        return make_response(page, 400)
+        return _refused(first_errors(exc.messages_dict), typed)
+    except BadInput as exc:  # one that could never be mailed: the same rule as everywhere
+        return _refused({"email": exc.message}, typed)
     if seats_of_email(email):
         token = tokens.make_magic_token(email)
         # Built against SERVER_NAME, never this request's Host header (a mailed link).
@@ -42,6 +45,11 @@ def send_link() -> Any:
         notify.magic_link(email, url)
         db.session.commit()
     return render_template("me/ask.html", errors={}, sent=True, email=email)
+
+
+def _refused(errors: dict[str, str], typed: str) -> Any:
+    page = render_template("me/ask.html", errors=errors, sent=False, email=typed)
+    return make_response(page, 400)
 
 
 @bp.get("/me/<token>")
