@@ -81,7 +81,9 @@ def _security_headers(response: Response) -> Response:
     headers = response.headers
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")
-    headers.setdefault("Referrer-Policy", "no-referrer")
+    # same-origin: the site gets the page it came from (Flask-WTF needs that Referer on every
+    # form over HTTPS); no other origin ever gets a URL, and seat links carry their key
+    headers.setdefault("Referrer-Policy", "same-origin")
     headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     if current_app.config["PREFERRED_URL_SCHEME"] == "https":
         # Only once the site is served over HTTPS; dev on http://127.0.0.1 must keep working.

@@ -70,5 +70,4 @@ def dashboard(token: str) -> Any:
         })
     response = make_response(render_template("me/dashboard.html", rows=rows))
     response.headers["Cache-Control"] = "no-store"
-    response.headers["Referrer-Policy"] = "no-referrer"
     return response

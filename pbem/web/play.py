@@ -149,7 +149,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "panel": seat_panel(game, seat), "seat_open": seat_open,
     }
     response = make_response(render_template("play/turn.html", **context), status)
-    response.headers["Referrer-Policy"] = "no-referrer"  # the URL is the seat's key
+    response.headers["Referrer-Policy"] = "same-origin"  # the URL is the seat's key
     response.headers["Cache-Control"] = "no-store"
     return response
 
