@@ -13,13 +13,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, Response, current_app
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from pbem import __version__, models  # noqa: F401  -- registers every table on db.metadata for Alembic
 from pbem.config import fill_instance_defaults, load_config
 from pbem.extensions import csrf, db, migrate
 from pbem.paths import migrations_dir, templates_dir
 from pbem.scheduler.steps import register_steps
-from pbem.web import blueprints
+from pbem.web import blueprints, ratelimit
 from pbem.web.dev_mailbox import bp as dev_mailbox_bp
 from pbem.web.unsubscribe import bp as unsubscribe_bp
 
@@ -61,6 +62,10 @@ def create_app(
     app.register_blueprint(unsubscribe_bp)
     if app.config["MAIL_BACKEND"] == "dev":
         app.register_blueprint(dev_mailbox_bp)  # holds every seat's links: dev only
+    ratelimit.install(app)
+    if hops := int(app.config.get("PROXY_HOPS", 0)):  # trust that many proxies' X-Forwarded-*
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops)
     register_steps()  # deadlines, digest, then mail: what the first two enqueue leaves at once
     app.jinja_env.globals["pbem_version"] = __version__
     app.after_request(_security_headers)
@@ -72,7 +77,9 @@ def _security_headers(response: Response) -> Response:
     headers = response.headers
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")
-    headers.setdefault("Referrer-Policy", "no-referrer")
+    # same-origin: the site gets the page it came from (Flask-WTF needs that Referer on every
+    # form over HTTPS); no other origin ever gets a URL, and seat links carry their key
+    headers.setdefault("Referrer-Policy", "same-origin")
     headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     if current_app.config["PREFERRED_URL_SCHEME"] == "https":
         # Only once the site is served over HTTPS; dev on http://127.0.0.1 must keep working.

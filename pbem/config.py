@@ -20,10 +20,10 @@ MAIL_BACKENDS = ("dev", "console", "smtp", *API_MAIL_BACKENDS)
 SMTP_SECURITIES = ("starttls", "ssl", "none")
 _DEFAULT_SMTP_PORTS = {"starttls": 587, "ssl": 465, "none": 25}
 
-RATE_LIMIT_SETTINGS = tuple(
-    f"{bucket}_RATE_{part}" for bucket in ("API", "TOKEN", "NEW_GAME", "MAGIC")
-    for part in ("LIMIT", "WINDOW")
-)
+# Rate-limit buckets (pbem.web.ratelimit): each reads <NAME>_RATE_LIMIT and <NAME>_RATE_WINDOW.
+RATE_LIMIT_PREFIXES = ("API", "TOKEN", "NEW_GAME", "MAGIC")
+# The largest request body read (bytes): a create form or an API move is a few KB.
+DEFAULT_MAX_CONTENT_LENGTH = 256 * 1024
 
 SQLITE_FILENAME = "pbem.sqlite3"
 SECRET_KEY_FILENAME = "secret_key"
@@ -84,20 +84,6 @@ def _seconds(environ: Mapping[str, str], name: str, default: float) -> float:
     return value
 
 
-def _rate_limits(environ: Mapping[str, str]) -> dict[str, int]:
-    """``API_RATE_LIMIT`` and friends (pbem/web/ratelimit.py), only those that are set."""
-    found: dict[str, int] = {}
-    for name in RATE_LIMIT_SETTINGS:
-        raw = environ.get(name, "").strip()
-        if not raw:
-            continue
-        try:
-            found[name] = int(raw)
-        except ValueError:
-            raise ConfigError(f"{name}={raw!r}: expected a whole number") from None
-    return found
-
-
 def _mail_api(environ: Mapping[str, str], backend: str) -> dict[str, Any]:
     """Settings of the HTTP-API mail backends; the key is required when one is chosen."""
     key = environ.get("MAIL_API_KEY", "").strip() or None
@@ -116,6 +102,40 @@ def _mail_api(environ: Mapping[str, str], backend: str) -> dict[str, Any]:
         name = f"{provider.upper()}_API_URL"
         settings[name] = environ.get(name, "").strip() or None
     return settings
+
+
+def _count(environ: Mapping[str, str], name: str, *, minimum: int = 0) -> int | None:
+    """A whole number of at least ``minimum`` when ``name`` is set, else None."""
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r}: expected a whole number") from None
+    if value < minimum:
+        raise ConfigError(f"{name}={raw!r}: expected a whole number of at least {minimum}")
+    return value
+
+
+def _web_guards(environ: Mapping[str, str]) -> dict[str, Any]:
+    """Request size, proxy hops and the rate limits (only those set: pbem.web.ratelimit has
+    the defaults)."""
+    config: dict[str, Any] = {
+        "MAX_CONTENT_LENGTH": _count(environ, "MAX_CONTENT_LENGTH", minimum=1024)
+        or DEFAULT_MAX_CONTENT_LENGTH,
+        "PROXY_HOPS": _count(environ, "PROXY_HOPS") or 0,
+        "RATELIMIT_STORAGE_URI": environ.get("RATELIMIT_STORAGE_URI", "").strip()
+        or "memory://",
+    }
+    for prefix in RATE_LIMIT_PREFIXES:
+        limit = _count(environ, f"{prefix}_RATE_LIMIT")
+        if limit is not None:
+            config[f"{prefix}_RATE_LIMIT"] = limit
+        window = _count(environ, f"{prefix}_RATE_WINDOW", minimum=1)
+        if window is not None:
+            config[f"{prefix}_RATE_WINDOW"] = window
+    return config
 
 
 def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
@@ -143,7 +163,6 @@ def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
     host_for_mail = (server_name or "localhost").split(":")[0]
     backend = _choice(environ, "MAIL_BACKEND", MAIL_BACKENDS, "dev")
     config.update(_mail_api(environ, backend))
-    config.update(_rate_limits(environ))
     config.update(
         MAIL_BACKEND=backend,
         SMTP_HOST=environ.get("SMTP_HOST", "").strip() or "localhost",
@@ -156,6 +175,7 @@ def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
         MAIL_MESSAGE_ID_DOMAIN=environ.get("MAIL_MESSAGE_ID_DOMAIN", "").strip() or host_for_mail,
         TICK_TOKEN=environ.get("TICK_TOKEN") or None,
     )
+    config.update(_web_guards(environ))
     return config
 
 

@@ -31,6 +31,10 @@ ENV_NAMES = (
     "MAIL_FROM",
     "MAIL_MESSAGE_ID_DOMAIN",
     "TICK_TOKEN",
+    "MAX_CONTENT_LENGTH",
+    "PROXY_HOPS",
+    "RATELIMIT_STORAGE_URI",
+    *(f"{p}_RATE_{w}" for p in ("API", "TOKEN", "NEW_GAME", "MAGIC") for w in ("LIMIT", "WINDOW")),
 )
 
 
@@ -74,6 +78,21 @@ def test_settings_are_read_from_the_environment() -> None:
     assert config["TICK_TOKEN"] == "tick"
 
 
+def test_request_size_proxy_hops_and_rate_limits_are_read_from_the_environment() -> None:
+    config = load_config({"MAX_CONTENT_LENGTH": "65536", "PROXY_HOPS": "2",
+                          "RATELIMIT_STORAGE_URI": "redis://cache:6379", "API_RATE_LIMIT": "0",
+                          "API_RATE_WINDOW": "30", "NEW_GAME_RATE_LIMIT": "5",
+                          "MAGIC_RATE_WINDOW": "7200"})
+    assert (config["MAX_CONTENT_LENGTH"], config["PROXY_HOPS"]) == (65536, 2)
+    assert config["RATELIMIT_STORAGE_URI"] == "redis://cache:6379"
+    assert (config["API_RATE_LIMIT"], config["API_RATE_WINDOW"]) == (0, 30)
+    assert (config["NEW_GAME_RATE_LIMIT"], config["MAGIC_RATE_WINDOW"]) == (5, 7200)
+    defaults = load_config({})
+    assert (defaults["MAX_CONTENT_LENGTH"], defaults["PROXY_HOPS"]) == (256 * 1024, 0)
+    assert defaults["RATELIMIT_STORAGE_URI"] == "memory://"
+    assert "TOKEN_RATE_LIMIT" not in defaults  # pbem.web.ratelimit holds the defaults
+
+
 def test_empty_environment_means_dev_mail_and_no_server_name() -> None:
     config = load_config({})
     assert config["MAIL_BACKEND"] == "dev"
@@ -87,7 +106,9 @@ def test_empty_environment_means_dev_mail_and_no_server_name() -> None:
 
 @pytest.mark.parametrize(
     "env",
-    [{"MAIL_BACKEND": "carrier-pigeon"}, {"SMTP_SECURITY": "tls"}, {"SMTP_PORT": "smtp"}],
+    [{"MAIL_BACKEND": "carrier-pigeon"}, {"SMTP_SECURITY": "tls"}, {"SMTP_PORT": "smtp"},
+     {"PROXY_HOPS": "-1"}, {"MAX_CONTENT_LENGTH": "lots"}, {"TOKEN_RATE_LIMIT": "ten"},
+     {"MAGIC_RATE_WINDOW": "0"}],
 )
 def test_unusable_settings_are_refused_by_name(env: dict[str, str]) -> None:
     (name,) = env

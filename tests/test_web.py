@@ -18,7 +18,7 @@ def test_home_page_says_what_pbem_is(client: FlaskClient) -> None:
 def test_every_response_carries_the_security_headers(client: FlaskClient) -> None:
     for path in ("/", "/healthz", "/no-such-page"):
         headers = client.get(path).headers
-        assert headers["Referrer-Policy"] == "no-referrer"
+        assert headers["Referrer-Policy"] == "same-origin"
         assert headers["X-Content-Type-Options"] == "nosniff"
         assert headers["X-Frame-Options"] == "DENY"
         assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY

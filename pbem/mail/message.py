@@ -9,7 +9,6 @@ injection cannot happen whatever a player types as a game or seat name.
 
 from __future__ import annotations
 
-import functools
 import secrets
 from collections.abc import Mapping
 from datetime import datetime
@@ -17,7 +16,7 @@ from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime
 
-from email_validator import EmailNotValidError, validate_email
+from pbem.mail.addresses import UnmailableAddress, mailable_address
 
 MAX_SUBJECT = 200
 # RFC 5322's hard limit: long List-Unsubscribe URLs stay literal instead of being folded into
@@ -44,23 +43,18 @@ def check_header_value(name: str, value: str) -> str:
     return value
 
 
+class BadAddress(BadHeader):
+    """An address pbem cannot mail (``pbem.mail.addresses``): the outbox skips such a mail
+    instead of failing the change that caused it."""
+
+
 def check_address(addr: str) -> str:
-    """Return ``addr`` normalised if it is one plain mailbox (no display name, no list)."""
+    """Return ``addr`` normalised if it is one plain mailbox pbem can mail."""
     check_header_value("To", addr)
-    if any(ch in addr for ch in ",;<>\"() \t"):
-        raise BadHeader(f"{addr!r} is not a single plain e-mail address")
-    return _normalised(addr)
-
-
-@functools.lru_cache(maxsize=1024)
-def _normalised(addr: str) -> str:
-    """``addr`` as ``validate_email`` normalises it. Cached (issue #6): the same addresses come
-    back at every hand-over, and the check (no DNS lookup) always gives the same answer."""
     try:
-        result = validate_email(addr, check_deliverability=False, allow_smtputf8=False)
-    except EmailNotValidError as exc:
-        raise BadHeader(f"{addr!r} is not a valid e-mail address: {exc}") from None
-    return str(result.normalized)
+        return mailable_address(addr)
+    except UnmailableAddress as exc:
+        raise BadAddress(exc.message) from None
 
 
 def check_subject(subject: str) -> str:

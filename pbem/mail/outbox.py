@@ -6,6 +6,7 @@ always has its mail and a rolled-back move never sends one (docs/mail.md).
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 
 from flask import current_app
@@ -16,6 +17,8 @@ from pbem.mail.compose import Mail
 from pbem.models.game import Game
 from pbem.models.outbox import PENDING, Outbox
 
+log = logging.getLogger(__name__)
+
 
 def message_id_domain() -> str:
     domain = current_app.config.get("MAIL_MESSAGE_ID_DOMAIN")
@@ -25,6 +28,18 @@ def message_id_domain() -> str:
     return str(domain)
 
 
+def _skip_unmailable(game: Game | None, seat: int | None) -> None:
+    game_id = game.id if game is not None else None
+    # the address itself stays out of the log: it is a player's
+    log.warning("mail skipped: the address of game %s seat %s cannot be mailed",
+                game_id, "host" if seat is None else seat)
+    if seat is None:
+        return
+    for candidate in game.seats if game is not None else ():
+        if candidate.index == seat:
+            candidate.email_failing = True  # no more mail to it until the host fixes it
+
+
 def enqueue(
     *,
     to_addr: str,
@@ -32,15 +47,23 @@ def enqueue(
     game: Game | None = None,
     seat: int | None = None,
     now: datetime | None = None,
-) -> Outbox:
+) -> Outbox | None:
     """Add ``mail`` for ``to_addr`` to the session; the caller's commit makes it real.
 
-    Headers are checked here, so a bad address or a header with a line break fails the
-    caller's transaction instead of a later delivery. The first mail of a game starts its
-    thread: its Message-ID becomes ``game.thread_message_id`` if the game has none yet.
+    Headers are checked here, so a header with a line break fails the caller's transaction
+    instead of a later delivery. An address that cannot be mailed (stored before every entry
+    point checked it) never fails the move that causes the mail: the mail is
+    skipped and logged, and a seat's address is marked failing (None is returned).
+
+    The first mail of a game starts its thread: its Message-ID becomes
+    ``game.thread_message_id`` if the game has none yet.
     """
     now = now or datetime.now(UTC)
-    to_addr = message.check_address(to_addr)
+    try:
+        to_addr = message.check_address(to_addr)
+    except message.BadAddress:
+        _skip_unmailable(game, seat)
+        return None
     subject = message.check_subject(mail.subject)
     message_id = message.new_message_id(message_id_domain())
     thread_id = game.thread_message_id if game is not None else None

@@ -68,7 +68,8 @@ def update_settings(
             if (seat.timezone, seat.quiet_start, seat.quiet_end) != (zone, start, end):
                 seat.timezone, seat.quiet_start, seat.quiet_end = zone, start, end
                 deadlines.requiet_seat(game, seat_index)
-            game.version += 1
+            # no version bump: the game's state is unchanged, and a bump would make every
+            # open form of the player whose turn it is "out of date" (issue #13)
     return seat
 
 

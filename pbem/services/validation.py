@@ -10,8 +10,7 @@ from __future__ import annotations
 import unicodedata
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from email_validator import EmailNotValidError, validate_email
-
+from pbem.mail.addresses import UnmailableAddress, mailable_address
 from pbem.services.errors import BadInput
 
 NAME_MAX = 40
@@ -32,12 +31,12 @@ def clean_name(raw: str, *, what: str = "Player name", limit: int = NAME_MAX) ->
 
 
 def clean_email(raw: str, *, what: str = "Email address") -> str:
-    """The normalised address (domain lower-cased, IDNA), or BadInput saying what is wrong."""
+    """The address as stored and mailed, or BadInput saying in plain words what is wrong.
+    The same rule as the outbox's (``pbem.mail.addresses``): what is accepted can be mailed."""
     try:
-        result = validate_email((raw or "").strip(), check_deliverability=False)
-    except EmailNotValidError as exc:
-        raise BadInput(f"{what} '{raw}' is not valid: {exc}") from None
-    return str(result.normalized)
+        return mailable_address(raw, what=what)
+    except UnmailableAddress as exc:
+        raise BadInput(exc.message) from None
 
 
 def clean_timezone(raw: str | None) -> str:

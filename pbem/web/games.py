@@ -20,6 +20,7 @@ from flask import (
     url_for,
 )
 from marshmallow import ValidationError
+from werkzeug.datastructures import MultiDict
 
 from pbem import engine, tokens
 from pbem.engine import GameState
@@ -27,8 +28,8 @@ from pbem.models import ActionLog, Game
 from pbem.schemas.forms import NewGameForm, first_errors, new_game_input
 from pbem.services import games
 from pbem.services.errors import BadInput
+from pbem.services.validation import clean_email
 from pbem.web.board_svg import board_svg
-from pbem.web.ratelimit import limit_posts
 from pbem.web.reads import game_by_public_id, log_rows, time_left
 from pbem.web.turn_factions import public_seats
 from pbem.words.describe import describe
@@ -38,20 +39,29 @@ from pbem.words.result import result_words
 bp = Blueprint("games", __name__)
 
 
-@bp.route("/games/new", methods=["GET", "POST"])
-def new_game() -> Response | str:
-    limit_posts("new_game")
-    if request.method == "GET":
-        form = new_game_input(request.form, blank=True)
-        if request.args.get("rematch"):  # the host's "rematch" link in the game-over mail
-            form = _rematch_form(request.args["rematch"], form)
-        return render_template("games/new.html", form=form, errors={})
+@bp.get("/games/new")
+def new_game() -> Response:
+    """The empty create form, or the host's rematch form (which shows the players' addresses:
+    never cached). GET and HEAD only show: creating is ``create``'s, POST only."""
+    form = new_game_input(MultiDict(), blank=True)
+    if request.args.get("rematch"):  # the host's "rematch" link in the game-over mail
+        form = _rematch_form(request.args["rematch"], form)
+    response = make_response(render_template("games/new.html", form=form, errors={}))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/games/new")
+def create() -> Response:
     raw = new_game_input(request.form)
     try:
         data = NewGameForm().load(raw)
     except ValidationError as exc:
         page = render_template("games/new.html", form=raw,
-                               errors=first_errors(exc.normalized_messages()))
+                               errors=first_errors(exc.messages_dict))
+        return make_response(page, 400)
+    if address_errors := _address_errors(data):
+        page = render_template("games/new.html", form=raw, errors=address_errors)
         return make_response(page, 400)
     try:
         game = games.create_game(
@@ -69,6 +79,23 @@ def new_game() -> Response | str:
     response = make_response(page, 201)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _address_errors(data: dict[str, Any]) -> dict[str, str]:
+    """Each address the service would refuse, by the form field it belongs beside (the
+    service checks them again, with the same rule)."""
+    errors: dict[str, str] = {}
+    try:
+        clean_email(data["host_email"], what="Your email address")
+    except BadInput as exc:
+        errors["host_email"] = exc.message
+    for spec in data["specs"]:
+        if spec.email is not None and "seats" not in errors:
+            try:
+                clean_email(spec.email, what=f"{spec.name}’s email address")
+            except BadInput as exc:
+                errors["seats"] = exc.message
+    return errors
 
 
 def _rematch_form(host_token: str, form: dict[str, Any]) -> dict[str, Any]:

@@ -16,23 +16,27 @@ from pbem.engine import GameState
 from pbem.extensions import db
 from pbem.mail import links, notify
 from pbem.schemas.forms import MagicForm, first_errors
-from pbem.web.ratelimit import limit_posts
+from pbem.services.errors import BadInput
+from pbem.services.validation import clean_email
 from pbem.web.reads import seats_of_email, time_left
 
 bp = Blueprint("me", __name__)
 
 
-@bp.route("/me", methods=["GET", "POST"])
+@bp.get("/me")
 def ask() -> Any:
-    limit_posts("magic_link")
-    if request.method == "GET":
-        return render_template("me/ask.html", errors={}, sent=False, email="")
+    return render_template("me/ask.html", errors={}, sent=False, email="")
+
+
+@bp.post("/me")
+def send_link() -> Any:
+    typed = request.form.get("email", "")
     try:
-        email = MagicForm().load(request.form)["email"]
+        email = clean_email(MagicForm().load(request.form)["email"], what="This address")
     except ValidationError as exc:
-        page = render_template("me/ask.html", errors=first_errors(exc.normalized_messages()),
-                               sent=False, email=request.form.get("email", ""))
-        return make_response(page, 400)
+        return _refused(first_errors(exc.messages_dict), typed)
+    except BadInput as exc:  # one that could never be mailed: the same rule as everywhere
+        return _refused({"email": exc.message}, typed)
     if seats_of_email(email):
         token = tokens.make_magic_token(email)
         # Built against SERVER_NAME, never this request's Host header (a mailed link).
@@ -40,6 +44,11 @@ def ask() -> Any:
         notify.magic_link(email, url)
         db.session.commit()
     return render_template("me/ask.html", errors={}, sent=True, email=email)
+
+
+def _refused(errors: dict[str, str], typed: str) -> Any:
+    page = render_template("me/ask.html", errors=errors, sent=False, email=typed)
+    return make_response(page, 400)
 
 
 @bp.get("/me/<token>")
@@ -60,5 +69,4 @@ def dashboard(token: str) -> Any:
         })
     response = make_response(render_template("me/dashboard.html", rows=rows))
     response.headers["Cache-Control"] = "no-store"
-    response.headers["Referrer-Policy"] = "no-referrer"
     return response

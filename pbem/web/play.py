@@ -23,7 +23,6 @@ from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersi
 from pbem.web import turn as presenter
 from pbem.web import turn_factions
 from pbem.web.board_svg import board_svg
-from pbem.web.ratelimit import limit_tokens
 from pbem.web.reads import since_last_turn, time_left
 from pbem.web.seat_panel import DONE, seat_panel
 from pbem.words.describe import describe
@@ -33,7 +32,6 @@ from pbem.words.menu_factions import card_title
 from pbem.words.result import result_words
 
 bp = Blueprint("play", __name__)
-bp.before_request(limit_tokens)
 
 @dataclass
 class Notice:
@@ -148,7 +146,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "panel": seat_panel(game, seat), "seat_open": seat_open,
     }
     response = make_response(render_template("play/turn.html", **context), status)
-    response.headers["Referrer-Policy"] = "no-referrer"  # the URL is the seat's key
+    response.headers["Referrer-Policy"] = "same-origin"  # the URL is the seat's key
     response.headers["Cache-Control"] = "no-store"
     return response
 

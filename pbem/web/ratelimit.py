@@ -1,8 +1,12 @@
-"""Coarse in-process rate limits: a fixed window per client address and bucket.
+"""Rate limits per client and bucket, with Flask-Limiter (issue #13).
 
-Enough to stop a runaway script, a link-guessing loop or a form flood on a small install; it
-is per process, so behind several gunicorn workers the effective limit is multiplied
-(acceptable for a coarse guard; a shared store would be a dependency for little gain).
+Each bucket has its own fixed window and its own counters, so a request in one bucket never
+touches another. The client is ``request.remote_addr``: behind a proxy it is the visitor's
+address only once ``PROXY_HOPS`` says how many proxies to trust (``pbem.app`` installs
+Werkzeug's ``ProxyFix`` with that many hops; with 0, forwarded headers are ignored, so a
+visitor cannot pick their own address). Counters live in the process (``memory://``) unless
+``RATELIMIT_STORAGE_URI`` names a shared store (e.g. ``redis://…``), which makes the limits
+hold across gunicorn workers and machines.
 
 Buckets and their settings (requests per window in seconds; a limit of 0 turns it off):
 
@@ -14,80 +18,72 @@ Buckets and their settings (requests per window in seconds; a limit of 0 turns i
 | magic_link | "my games" link requests (POST /me)   | ``MAGIC_RATE_LIMIT``   | 10 / 3600 s |
 
 Each window setting is the limit setting's name with ``_WINDOW`` for ``_LIMIT``
-(``API_RATE_WINDOW`` …).
+(``API_RATE_WINDOW`` …). The settings are read from the app's config at each request.
 """
 
 from __future__ import annotations
 
-import threading
-import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, cast
 
-from flask import Flask, current_app, request
-from werkzeug.exceptions import TooManyRequests
+from flask import Blueprint, Flask, current_app, request
+from flask_limiter import Limiter
 
-DEFAULT_LIMIT = 300
-DEFAULT_WINDOW = 60
-BUCKETS: dict[str, tuple[str, int, int]] = {  # bucket -> (limit setting, limit, window s)
-    "api": ("API_RATE_LIMIT", DEFAULT_LIMIT, DEFAULT_WINDOW),
-    "tokens": ("TOKEN_RATE_LIMIT", 300, 60),
-    "new_game": ("NEW_GAME_RATE_LIMIT", 20, 3600),
-    "magic_link": ("MAGIC_RATE_LIMIT", 10, 3600),
+
+@dataclass(frozen=True)
+class Bucket:
+    setting: str  # e.g. "API_RATE_LIMIT"; the window is "API_RATE_WINDOW"
+    limit: int
+    window: int
+    blueprints: tuple[str, ...] = ()  # every route of these blueprints counts
+    endpoints: tuple[str, ...] = ()  # these views count (each is a POST-only view)
+
+
+BUCKETS: dict[str, Bucket] = {
+    "api": Bucket("API_RATE_LIMIT", 300, 60, blueprints=("api",)),
+    "tokens": Bucket("TOKEN_RATE_LIMIT", 300, 60, blueprints=("play", "seat")),
+    "new_game": Bucket("NEW_GAME_RATE_LIMIT", 20, 3600, endpoints=("games.create",)),
+    "magic_link": Bucket("MAGIC_RATE_LIMIT", 10, 3600, endpoints=("me.send_link",)),
 }
+REFUSAL = "Too many requests from your address: wait a little, then try again."
 
 
-class FixedWindowLimiter:
-    """Counts hits per key in the current window; forgets old windows as it goes."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._window = -1
-        self._hits: dict[str, int] = {}
-
-    def hit(self, key: str, limit: int, window_seconds: int) -> int | None:
-        """Count one hit; return the seconds to wait if over ``limit``, else None."""
-        now = time.monotonic()
-        window = int(now // window_seconds)
-        with self._lock:
-            if window != self._window:
-                self._window, self._hits = window, {}
-            count = self._hits.get(key, 0) + 1
-            self._hits[key] = count
-        if count <= limit:
-            return None
-        return max(1, int((window + 1) * window_seconds - now))
+def client_address() -> str:
+    """The rate-limit key: the client's address, as ``ProxyFix`` (if installed) found it."""
+    return request.remote_addr or "-"
 
 
-def _limiter(app: Flask) -> FixedWindowLimiter:
-    limiter: FixedWindowLimiter = app.extensions.setdefault(
-        "pbem_rate_limiter", FixedWindowLimiter())
+def _setting(name: str, default: int) -> int:
+    return int(current_app.config.get(name, default))
+
+
+def _rate(bucket: Bucket) -> Callable[[], str]:
+    def rate() -> str:
+        limit = _setting(bucket.setting, bucket.limit)
+        window = _setting(bucket.setting.replace("_LIMIT", "_WINDOW"), bucket.window)
+        return f"{max(limit, 1)} per {max(window, 1)} second"
+
+    return rate
+
+
+def _off(bucket: Bucket) -> Callable[[], bool]:
+    return lambda: _setting(bucket.setting, bucket.limit) <= 0
+
+
+def install(app: Flask) -> Limiter:
+    """Give ``app`` its own limiter (its own counters) and put every bucket on its routes.
+
+    Called by the app factory once the blueprints are registered."""
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    limiter = Limiter(client_address, strategy="fixed-window", headers_enabled=True)
+    limiter.init_app(app)
+    for name, bucket in BUCKETS.items():
+        shared = limiter.shared_limit(_rate(bucket), scope=name, exempt_when=_off(bucket),
+                                      error_message=REFUSAL)
+        for blueprint in bucket.blueprints:
+            shared(cast(Blueprint, app.blueprints[blueprint]))
+        for endpoint in bucket.endpoints:
+            view: Callable[..., Any] = app.view_functions[endpoint]
+            app.view_functions[endpoint] = shared(view)
     return limiter
-
-
-def limit(bucket: str) -> None:
-    """Count this request in `bucket`; 429 with Retry-After when the client is over."""
-    setting, default_limit, default_window = BUCKETS[bucket]
-    config = current_app.config
-    limit_value = int(config.get(setting, default_limit))
-    if limit_value <= 0:
-        return
-    window = int(config.get(setting.replace("_LIMIT", "_WINDOW"), default_window))
-    key = f"{bucket}:{request.remote_addr or '-'}"
-    wait = _limiter(current_app).hit(key, limit_value, window)
-    if wait is not None:
-        raise TooManyRequests(f"Too many requests: try again in {wait} s.", retry_after=wait)
-
-
-def limit_api() -> None:
-    """``before_request`` hook of the API blueprint."""
-    limit("api")
-
-
-def limit_tokens() -> None:
-    """``before_request`` hook of the blueprints whose URLs carry a seat link."""
-    limit("tokens")
-
-
-def limit_posts(bucket: str) -> None:
-    """Count only POSTs (a form shown is free; a form sent costs)."""
-    if request.method == "POST":
-        limit(bucket)

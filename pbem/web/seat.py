@@ -20,10 +20,8 @@ from pbem.schemas.forms import SettingsForm, UndoForm, VacationForm, first_error
 from pbem.services import links, seat_settings, vacation
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
 from pbem.web.play import Notice, render_turn
-from pbem.web.ratelimit import limit_tokens
 
 bp = Blueprint("seat", __name__)
-bp.before_request(limit_tokens)
 
 REFUSALS = (BadInput, GameNotActive, NotAllowed, StaleVersion)
 TITLES = {"vacation": "No vacation was taken.", "settings": "Nothing was saved.",
@@ -42,7 +40,7 @@ def _load(schema: Schema, seat_link: str) -> tuple[Any, Any, dict[str, Any], int
     try:
         data: dict[str, Any] = schema.load(request.form)
     except ValidationError as exc:
-        raise Refused(400, next(iter(first_errors(exc.normalized_messages()).values())))\
+        raise Refused(400, next(iter(first_errors(exc.messages_dict).values())))\
             from None
     version = tokens.read_form_token(data["form_token"], game.public_id, seat.index)
     return game, seat, data, version

@@ -21,7 +21,7 @@ def test_the_page_renders_for_each_seat_and_only_the_active_seat_gets_moves(
         response = client.get(f"/play/{link}")
         page = response.get_data(as_text=True)
         assert response.status_code == 200
-        assert response.headers["Referrer-Policy"] == "no-referrer"
+        assert response.headers["Referrer-Policy"] == "same-origin"
         assert "no-store" in response.headers["Cache-Control"]
         assert ("Your moves" in page) == (seat == 0)
         if seat:

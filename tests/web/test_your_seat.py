@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from pbem.extensions import db
 from pbem.models import Outbox
-from tests.web.conftest import EMAILS, Table, fresh, hidden, snapshot
+from tests.web.conftest import EMAILS, Table, choices, fresh, hidden, post_move, snapshot
 
 
 def _seat_state(table: Table, seat: int = 0) -> dict[str, Any]:
@@ -176,3 +176,18 @@ def test_im_back_when_not_absent_is_refused_and_changes_nothing(
     assert response.status_code == 403
     assert "You are not marked absent" in response.get_data(as_text=True)
     assert _seat_state(table) == before
+
+
+def test_saving_settings_never_makes_the_active_players_form_out_of_date(
+        client: FlaskClient, table: Table) -> None:
+    """Issue #13: settings bumped the game's version, so any player could block the one whose
+    turn it is by toggling theirs. Only a change of the game's state stales a form."""
+    ana = client.get(f"/play/{table.links[0]}").get_data(as_text=True)  # Ana's form is open
+    version = fresh(table.id).version
+    for notify in ("digest", "my_turn", "every_turn"):  # Cy toggles his settings meanwhile
+        assert _post(client, table.links[2], "settings", **_settings(notify=notify)) \
+            .status_code == 303
+    assert fresh(table.id).version == version
+    moved = post_move(client, table.links[0], choices(ana)[0], ana)
+    assert moved.status_code == 303, moved.get_data(as_text=True)[:500]
+    assert fresh(table.id).version > version
