@@ -22,7 +22,7 @@ from pbem.engine.bots import greedy_bot, redacted
 from pbem.engine.errors import IllegalAction
 from pbem.engine.flow import new_game
 from pbem.engine.notation import format_action, parse_action
-from pbem.engine.scenario import build_state
+from pbem.engine.scenarios import build_state
 from pbem.engine.scoring import result, vp_breakdown
 from pbem.engine.state import GameState
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pbem.engine import GameState, view
-from pbem.engine.scenario import (
+from pbem.engine.scenarios import (
     ScenarioError,
     build_state,
     main_scenarios,
@@ -143,7 +143,7 @@ def test_main_prints_pass_and_fail_and_returns_an_exit_code(
 
 
 def test_python_dash_m_runs_scenarios() -> None:
-    result = subprocess.run([sys.executable, "-m", "pbem.engine.scenario", str(FILES[0])],
+    result = subprocess.run([sys.executable, "-m", "pbem.engine.scenarios", str(FILES[0])],
                             capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "PASS" in result.stdout
@@ -165,3 +165,22 @@ def test_the_notation_doc_lists_every_alias() -> None:
     for aliases in (FACILITY_ALIASES, TERRITORY_ALIASES, CARD_ALIASES):
         for alias, target in aliases.items():
             assert f"`{alias}`" in doc or alias == target, alias
+
+
+def test_the_rules_never_import_the_scenario_package() -> None:
+    """Scenarios stand apart from the rules they check: no engine module outside
+    pbem/engine/scenarios/ imports it (not even inside a function)."""
+    import ast
+
+    engine = Path(__file__).resolve().parents[2] / "pbem" / "engine"
+    offenders = []
+    for path in engine.rglob("*.py"):
+        if "scenarios" in path.relative_to(engine).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+            if any("scenario" in name for name in names):
+                offenders.append(str(path.relative_to(engine)))
+    assert offenders == []
