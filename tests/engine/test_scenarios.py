@@ -184,3 +184,14 @@ def test_the_rules_never_import_the_scenario_package() -> None:
             if any("scenario" in name for name in names):
                 offenders.append(str(path.relative_to(engine)))
     assert offenders == []
+
+
+def test_a_built_position_starts_a_new_round_when_the_last_seat_ends_first() -> None:
+    from pbem.engine import apply
+    from pbem.engine.actions import EndTurn
+
+    state = build_state({"players": 2, "turn": "green", "round": 3})
+    after, _ = apply(state, EndTurn(1))
+    assert (after.turn.seat, after.turn.round) == (0, 4)
+    again, _ = apply(build_state({"players": 2, "turn": "red", "round": 3}), EndTurn(0))
+    assert (again.turn.seat, again.turn.round) == (1, 3)
