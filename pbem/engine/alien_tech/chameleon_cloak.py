@@ -24,9 +24,10 @@ from typing import ClassVar
 
 from .. import facilities
 from ..actions import Action, Dock, register_action
-from ..board import LAYOUT
+from ..board import LAYOUT, shape
 from ..errors import InvalidAction
 from ..events import Event, event
+from ..facilities import SHAPE_WORDS, shipyard
 from ..ids import FACILITY_NAMES, FACTION_NAMES, TERRITORY_NAMES, Card, Facility, Field
 from ..lookup import commander
 from ..notation import facility_id, seat_of, territory_id
@@ -91,7 +92,20 @@ def _targets(state: GameState, action: UseChameleonCloak) -> list[int] | str:
     if len(slots) > 1 or group != set(found):
         return (f"the {FACILITY_NAMES[action.facility]} takes groups: replace one whole "
                 "group, every ship in it (ruling T2).")
-    return found
+    return _shape_refusal(state, action) or found
+
+
+def _shape_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
+    """A replaced group must be one the facility takes, as if you docked it: a group a
+    Plasma Cannon or a Teleporter left partly empty is no pair, triple or run (ruling T2,
+    docs/rulings-log.md L-T14)."""
+    dock = Dock(action.seat, action.facility, action.ships)
+    if facilities.shape_refusal(action.facility, action.ships) is None \
+            or shipyard.unequal_pair_allowed(state, dock):  # ruling F11
+        return None
+    return (f"the {FACILITY_NAMES[action.facility]} takes {SHAPE_WORDS[shape(action.facility)]}"
+            f"; the group there holds {len(action.ships)} ship(s), which could not dock "
+            "together, so it cannot be replaced (ruling T2).")
 
 
 def _mine(state: GameState, action: UseChameleonCloak) -> list[int] | str:

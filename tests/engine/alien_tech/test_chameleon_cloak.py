@@ -6,7 +6,8 @@ the Repulsor Field."""
 
 from __future__ import annotations
 
-from pbem.engine import awaited
+from pbem.engine import apply_in_place, awaited, new_game
+from pbem.engine.bots import greedy_bot, random_bot
 
 from .helpers import menu, play, position, refused
 
@@ -38,6 +39,30 @@ def test_cloak_replaces_a_whole_group_only() -> None:
         "green": {"docked": {"orbital_market": [[4, 4]]}},
         "red": {"fuel": 2, "unplaced": [4], "cards": ["cloak"]}})
     refused(state, "use cloak orbital_market green 4", "Chameleon Cloak", "whole group")
+
+
+def test_cloak_never_replaces_a_group_left_partly_empty() -> None:
+    """Ruling T2 "as if you had docked": one ship left of a Shipyard pair is no pair."""
+    state = position(options=F, seats={
+        "green": {"docked": {"shipyard": [[5]]}},
+        "red": {"fuel": 6, "ore": 3, "unplaced": [5, 5], "cards": ["cloak"]}})
+    refused(state, "use cloak shipyard green 5", "Chameleon Cloak", "cannot be replaced")
+
+
+def test_the_five_seat_game_that_crashed_on_a_partial_shipyard_group_plays_to_its_end() -> None:
+    """Issue 12 point 9: seed 124, 5 seats, a greedy move when (seed + step) % 3, else a
+    random one; at step 27 `use chameleon_cloak shipyard purple 5` passed the check and then
+    raised IndexError in the Shipyard's docking. Every move now passes `check` first."""
+    seed = 124
+    state = new_game(5, seed, F)
+    rng = [seed, 0]
+    step = 0
+    while state.phase != "over" and step < 5000:
+        seat = state.turn.pending["seat"] if state.turn.pending else state.turn.seat
+        bot = greedy_bot if (seed + step) % 3 else random_bot
+        apply_in_place(state, bot(state, seat, rng))
+        step += 1
+    assert state.phase == "over"
 
 
 def test_cloak_pays_the_facility_cost_at_the_shipyard() -> None:
