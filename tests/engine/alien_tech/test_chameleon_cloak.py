@@ -25,6 +25,18 @@ def test_cloak_replaces_artifact_ships_and_counts_them_for_a_claim() -> None:
     assert sum(1 for s in after.ships if s.loc == "maintenance_bay" and s.owner in (0, 1)) >= 2
 
 
+def test_each_ship_the_cloak_places_at_the_artifact_owes_its_own_cycle() -> None:
+    """Rulings T2a, B16: two ships placed by one use, two cycles right after it."""
+    state = position(options=F, players=4, turn="yellow", seats={
+        "red": {"docked": {"alien_artifact": [3, 5]}},
+        "green": {"docked": {"alien_artifact": [6, 2]}},
+        "yellow": {"fuel": 2, "unplaced": [2, 3, 5, 6], "cards": ["cloak"]}})
+    after, _ = play(state, "use cloak alien_artifact red 5 green 6", "cycle")
+    assert "cycle" in menu(after)
+    after, _ = play(after, "cycle")
+    refused(after, "cycle", "Alien Artifact", "once right after each ship")
+
+
 def test_cloak_at_the_lunar_mine_skips_the_order_test_and_gives_ore() -> None:
     state = position(options=F, players=4, seats={
         "green": {"docked": {"lunar_mine": [6, 5, 5, 3, 2]}},
