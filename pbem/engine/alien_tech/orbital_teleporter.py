@@ -5,7 +5,9 @@ docks there like any docking — requirement, free ports and cost — and may jo
 ships to meet the requirement (a 3 teleported to the Shipyard with an unplaced 3 makes a
 pair). What it earned where it was stays earned; it gains the new facility's benefit (at the
 Alien Artifact it counts toward the total and allows a cycle, rulings B1, B16). It cannot
-leave the Terraforming Station, nor go back to the facility it left.
+leave the Terraforming Station, nor go back to a facility it has left this turn, also with
+the Oscillation Capacitor's second use (ruling T9): the facilities each ship has left are kept
+in `Turn.facts["teleported_from"]`.
 Discard: move any one colony (any player's) from one territory to another; the Repulsor
 Field blocks both ends (§5).
 """
@@ -29,6 +31,7 @@ from .common import ship_text, ship_word, unplaced_tokens, with_pohl, words_coun
 
 ID = Card.ORBITAL_TELEPORTER
 COST = 2
+LEFT = "teleported_from"  # Turn.facts key: ship id -> facilities it was teleported off (T9)
 
 
 @register_action
@@ -103,6 +106,9 @@ def use_refusal(state: GameState, action: UseOrbitalTeleporter) -> str | None:
         return index
     if action.to == action.facility:
         return "the ship must move to a different facility from the one it left."
+    if action.to in state.turn.facts.get(LEFT, {}).get(state.ships[index].id, ()):
+        return (f"this ship has left the {FACILITY_NAMES.get(action.to, action.to)} this turn "
+                "and may not be moved back there (ruling T9).")
     if action.to not in facilities.MODULES:
         return f"there is no orbital facility called '{action.to}' to dock at."
     if action.to == Facility.TERRAFORMING_STATION and is_borrowed(state, state.ships[index]):
@@ -132,6 +138,8 @@ def _lifted(state: GameState, seat: int, index: int) -> GameState:
 def use(state: GameState, action: UseOrbitalTeleporter, events: list[Event]) -> None:
     index = _docked(state, action)
     assert isinstance(index, int)
+    left: dict[str, list[str]] = state.turn.facts.setdefault(LEFT, {})
+    left.setdefault(state.ships[index].id, []).append(action.facility)  # ruling T9
     _lift(state, index, events)
     waiting = [i for i, s in enumerate(state.ships) if s.loc == UNPLACED and i != index]
     facilities.do_dock(state, _dock(action), events)
