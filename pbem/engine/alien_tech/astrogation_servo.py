@@ -22,6 +22,7 @@ from .. import dice
 from ..actions import Action, register_action
 from ..board import LAYOUT
 from ..events import Event, event
+from ..facilities import orbital_market
 from ..ids import COLOURS, FACILITY_NAMES, Card, Facility
 from ..lookup import SERVO_SHIPS
 from ..notation import facility_id, seat_of
@@ -104,6 +105,8 @@ def discard(state: GameState, action: DiscardAstrogationServo, events: list[Even
             send_to_stock(state, i, events)
         else:
             send_to_bay(state, i)
+    if action.facility == Facility.ORBITAL_MARKET:
+        orbital_market.pairs_left(state)  # your own pairs there trade no more (B7, A1a)
 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:

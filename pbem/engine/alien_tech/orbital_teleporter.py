@@ -22,6 +22,7 @@ from ..actions import Action, Dock, register_action
 from ..board import LAYOUT, group_size, shape
 from ..errors import InvalidAction
 from ..events import Event, event
+from ..facilities import orbital_market
 from ..ids import COLOURS, FACILITY_NAMES, TERRITORY_NAMES, Card, Facility
 from ..lookup import commander, is_borrowed, memo
 from ..notation import facility_id, seat_of, territory_id
@@ -89,15 +90,15 @@ def _dock(action: UseOrbitalTeleporter) -> Dock:
 
 
 def _lift(state: GameState, index: int, events: list[Event]) -> None:
-    """The ship leaves its facility; a pair leaving the Market takes its rate (ruling B7)."""
+    """The ship leaves its facility; a pair leaving the Market takes its rate, so it trades
+    and draws Agendas no more (rulings B7, A1a)."""
     ship = state.ships[index]
-    if ship.loc == Facility.ORBITAL_MARKET and ship.value in state.turn.market_rates:
-        same = sum(1 for s in state.ships if s.loc == ship.loc and s.slot == ship.slot)
-        if same == 2:
-            state.turn.market_rates.remove(ship.value)
+    came_from = ship.loc
     events.append(event("teleported", commander(state, ship), ship=ship.id,
-                        came_from=ship.loc))
+                        came_from=came_from))
     ship.loc, ship.slot = UNPLACED, -1
+    if came_from == Facility.ORBITAL_MARKET:
+        orbital_market.pairs_left(state)
 
 
 def use_refusal(state: GameState, action: UseOrbitalTeleporter) -> str | None:
