@@ -72,10 +72,9 @@ def _fresh_pair(state: GameState) -> dict[str, Any] | None:
     """A pair docked this turn that has neither traded nor drawn and is still docked: like a
     trade, a draw needs the pair's rate, which a pair that left the Market took with it
     (rulings A1, A1a, B7; `orbital_market.pairs_left`)."""
-    for pair in state.turn.facts.get("market", []):
-        if pair["use"] is None and pair["value"] in state.turn.market_rates:
-            return pair
-    return None
+    pairs: list[dict[str, Any]] = state.turn.facts.get("market", [])
+    return next((pair for pair in pairs
+                 if pair["use"] is None and pair["value"] in state.turn.market_rates), None)
 
 
 def draw_refusal(state: GameState, action: DrawAgendas) -> str | None:
