@@ -114,9 +114,31 @@ def move_refusal(state: GameState, seat: int, steps: int, launch: bool,
 
 
 def _freeform_launch_refusal(state: GameState, seat: int, steps: int) -> str | None:
+    found = launch_point(state, seat, steps)
+    return found if isinstance(found, str) else None
+
+
+def launch_point(state: GameState, seat: int, steps: int) -> int | str:
+    """The circle a launching docking of `steps` advances launches from: the first launch
+    circle the colony reaches and may launch from (ruling L-F1), or why there is none. With
+    five players each launch circle is tried in turn (F16); a Homesteader's owner launches
+    from circle 6 or 7, the earlier one added to everyone's (ruling F9a)."""
+    start = state.seats[seat].hub_circle
+    first = max(launch_circle(state, seat), start)
+    if not freeform(state):
+        return first
+    reasons = [_launch_from_refusal(state, seat, steps, at)
+               for at in range(first, min(HUB_CIRCLES, start + steps) + 1)]
+    for at, reason in enumerate(reasons, start=first):
+        if reason is None:
+            return at
+    return next((r for r in reasons if r), "Colonist Hub: your colony cannot launch now.")
+
+
+def _launch_from_refusal(state: GameState, seat: int, steps: int, at: int) -> str | None:
+    """Why the colony may not launch from circle `at` in this docking (ruling F16)."""
     me = state.seats[seat]
     start = me.hub_circle
-    at = max(launch_circle(state, seat), start)
     if start != at and free_track(state, seat, at) is None and start != at - 1:
         return (f"Colonist Hub: circle {at} is taken on every track; only a colony on circle "
                 f"{at - 1} may launch past it, with one ship (ruling F16).")
@@ -153,6 +175,10 @@ def move(state: GameState, seat: int, steps: int, launch: bool, events: list[Eve
     me = state.seats[seat]
     start = me.hub_circle
     at = max(launch_circle(state, seat), start)
+    if launch:
+        found = launch_point(state, seat, steps)
+        assert isinstance(found, int), found  # the docking's check found the point
+        at = found
     if start == 0:
         me.colonies -= 1
         me.hub_circle = 1
