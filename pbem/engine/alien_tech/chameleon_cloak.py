@@ -18,7 +18,7 @@ Targets are written like the Plasma Cannon's: `use chameleon_cloak alien_artifac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import ClassVar
 
@@ -29,12 +29,12 @@ from ..errors import InvalidAction
 from ..events import Event, event
 from ..facilities import SHAPE_WORDS, shipyard
 from ..ids import FACILITY_NAMES, FACTION_NAMES, TERRITORY_NAMES, Card, Facility, Field
-from ..lookup import commander
+from ..lookup import commander, unplaced_indices
 from ..notation import facility_id, seat_of, territory_id
-from ..state import GameState, territories
+from ..state import UNPLACED, GameState, territories
 from ..territories import send_to_bay, update_control
 from . import plasma_cannon
-from .common import ship_word, with_pohl, words_count
+from .common import ship_text, ship_word, with_pohl, words_count
 from .plasma_cannon import UsePlasmaCannon
 
 ID = Card.CHAMELEON_CLOAK
@@ -43,19 +43,22 @@ BASE_FACILITIES = frozenset(f.value for f in Facility) - {Facility.MAINTENANCE_B
 PLACES = (*sorted(BASE_FACILITIES), *FACTION_NAMES)
 COST = 2
 SINGLES = ("single", "six")
+WITH = "with"  # notation: 'with 5r' names the Relic Ship among your replacing ships (T2b)
 
 
 @register_action
 @dataclass(frozen=True, slots=True)
 class UseChameleonCloak(Action):
     """Replace the ships of `owners` showing `ships` (pairwise) at `facility` with yours of
-    the same values; `relic_at` is the position of a Relic Ship among the targets."""
+    the same values; `relic_at` is the position of a Relic Ship among the targets, `relic`
+    the value of the Relic Ship you control among your replacing ships (ruling T2b)."""
 
     kind: ClassVar[str] = "use_chameleon_cloak"
     facility: str
     owners: tuple[int, ...]
     ships: tuple[int, ...]
     relic_at: int | None = None
+    relic: int | None = None
 
 
 @register_action
@@ -108,12 +111,31 @@ def _shape_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
             "together, so it cannot be replaced (ruling T2).")
 
 
-def _mine(state: GameState, action: UseChameleonCloak) -> list[int] | str:
-    found = facilities.match_ships(state, action.seat, action.ships, None)
-    if isinstance(found, str):
-        shown = " ".join(str(v) for v in action.ships)
-        return f"you need unplaced ships showing {shown} to replace them with."
-    return found
+def _mine(state: GameState, action: UseChameleonCloak,
+          targets: list[int]) -> list[int] | str:
+    """Your replacing ships, one per target in order, of the targets' values: any unplaced
+    ships you command — your colour, a borrowed ship, the Relic Ship you control (T2b)."""
+    values = [state.ships[i].value for i in targets]
+    relic = action.relic
+    if relic is not None:
+        r = state.ships[-1]
+        if r.loc != UNPLACED or commander(state, r) != action.seat or r.value != relic:
+            return f"you have no unplaced Relic Ship showing {relic}."
+        if relic not in values:
+            return "your Relic Ship's value must be one of the replaced ships' values."
+    free = {v: [i for i in unplaced_indices(state, action.seat) if state.ships[i].value == v]
+            for v in set(values)}
+    chosen: list[int] = []
+    for value in values:
+        if value == relic:
+            chosen.append(len(state.ships) - 1)
+            relic = None
+        elif free[value]:
+            chosen.append(free[value].pop(0))
+        else:
+            shown = " ".join(str(v) for v in action.ships)
+            return f"you need unplaced ships showing {shown} to replace them with."
+    return chosen
 
 
 def _cost_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
@@ -125,7 +147,8 @@ def _cost_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
         module = facilities.MODULES[facility]
         trial = state.trial()  # only the seats change on it
         trial.seats[action.seat].fuel -= with_pohl(state, action.seat, COST)
-        reason = module.refuse(trial, action.seat, Dock(action.seat, facility, action.ships))
+        reason = module.refuse(trial, action.seat, Dock(action.seat, facility, action.ships,
+                                                        action.relic))
         return str(reason) if reason else None
     return None
 
@@ -138,15 +161,18 @@ def use_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
     reason = _place_refusal(state, action.facility)
     if reason:
         return reason
-    for found in (_targets(state, action), _mine(state, action)):
-        if isinstance(found, str):
-            return found
-    return _cost_refusal(state, action)
+    targets = _targets(state, action)
+    if isinstance(targets, str):
+        return targets
+    mine = _mine(state, action, targets)
+    return mine if isinstance(mine, str) else _cost_refusal(state, action)
 
 
 def use(state: GameState, action: UseChameleonCloak, events: list[Event]) -> None:
-    targets, mine = _targets(state, action), _mine(state, action)
-    assert not isinstance(targets, str) and not isinstance(mine, str)
+    targets = _targets(state, action)
+    assert not isinstance(targets, str)
+    mine = _mine(state, action, targets)
+    assert not isinstance(mine, str)
     facility = action.facility
     events.append(event("replaced", action.seat, card=ID, facility=facility,
                         ships=[state.ships[i].id for i in targets],
@@ -160,9 +186,11 @@ def use(state: GameState, action: UseChameleonCloak, events: list[Event]) -> Non
     batches = [[i] for i in mine] if single else [mine]
     for batch in batches:  # the benefit, as if each ship (or the group) had docked
         values = tuple(state.ships[i].value for i in batch)
+        relic = next((state.ships[i].value for i in batch if state.ships[i].is_relic), None)
         events.append(event("docked", action.seat, facility=facility, values=list(values),
-                            relic=None, via=ID))
-        module.dock(state, action.seat, batch, Dock(action.seat, facility, values), events)
+                            relic=relic, via=ID))
+        module.dock(state, action.seat, batch, Dock(action.seat, facility, values, relic),
+                    events)
 
 
 def _opponents(state: GameState, seat: int, facility: str) -> list[tuple[int, int, bool, int]]:
@@ -182,7 +210,17 @@ def _action(seat: int, facility: str, ships: list[tuple[int, int, bool, int]]) -
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
-    """Each opponent's ship (or group) alone, and at single-port facilities all of them."""
+    """Each opponent's ship (or group) alone, and at single-port facilities all of them;
+    each also with the Relic Ship you control among your replacing ships (ruling T2b)."""
+    plain = _plain_candidates(state, seat)
+    r = state.ships[-1]
+    if r.loc != UNPLACED or commander(state, r) != seat:
+        return plain
+    return [*plain, *(replace(a, relic=r.value) for a in plain
+                      if isinstance(a, UseChameleonCloak) and r.value in a.ships)]
+
+
+def _plain_candidates(state: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
     for facility in PLACES:
         if _place_refusal(state, facility) or not state.at(facility):
@@ -231,7 +269,13 @@ def discard_candidates(state: GameState, seat: int) -> list[Action]:
 def parse_use(words: list[str], seat: int, players: int | None) -> Action:
     if not words:
         words_count(words, 3, ID, "use chameleon_cloak alien_artifact red 5 red 6")
-    rest = words[1:]
+    rest, relic = words[1:], None
+    if len(rest) >= 2 and rest[-2].lower() == WITH:  # ruling T2b: 'with 5r'
+        value, is_relic = ship_word(rest[-1])
+        if not is_relic:
+            raise InvalidAction("Chameleon Cloak: after 'with' name your Relic Ship, like "
+                                "'use chameleon_cloak alien_artifact red 5 with 5r'.")
+        rest, relic = rest[:-2], value
     if not rest or len(rest) % 2:
         raise InvalidAction("Chameleon Cloak: write each ship to replace as colour and value, "
                             "like 'use chameleon_cloak alien_artifact red 5 red 6'.")
@@ -242,12 +286,13 @@ def parse_use(words: list[str], seat: int, players: int | None) -> Action:
         values.append(value)
         relic_at = k // 2 if is_relic else relic_at
     return UseChameleonCloak(seat, facility_id(words[0]), tuple(owners), tuple(values),
-                             relic_at)
+                             relic_at, relic)
 
 
 def format_use(action: UseChameleonCloak) -> list[str]:
-    return plasma_cannon.format_use(UsePlasmaCannon(
+    words = plasma_cannon.format_use(UsePlasmaCannon(
         action.seat, action.facility, action.owners, action.ships, action.relic_at))
+    return words if action.relic is None else [*words, WITH, ship_text(action.relic, True)]
 
 
 def parse_discard(words: list[str], seat: int, players: int | None) -> Action:

@@ -133,3 +133,32 @@ def test_cloak_discard_is_blocked_by_the_repulsor_field() -> None:
                      fields={"repulsor": "lem"},
                      seats={"red": {"unplaced": [1], "cards": ["cloak"]}})
     refused(state, "discard cloak burroughs lem", "Chameleon Cloak", "Repulsor Field")
+
+
+def test_the_relic_ship_you_control_may_replace_ruling_t2b() -> None:
+    """Ruling T2b: any unplaced ship you command replaces, the Relic Ship included."""
+    state = position(options=F, colonies={"burroughs": {"red": 1}}, seats={
+        "green": {"docked": {"lunar_mine": [5]}},
+        "red": {"fuel": 2, "unplaced": [2, "5r"], "cards": ["cloak"]}})
+    refused(state, "use cloak lunar_mine green 5", "Chameleon Cloak", "showing 5")
+    assert "use chameleon_cloak lunar_mine green 5 with 5r" in menu(state)
+    after, _ = play(state, "use cloak lunar_mine green 5 with 5r")
+    assert after.relic().loc == "lunar_mine" and after.seats[0].ore == 1
+    refused(state, "use cloak lunar_mine green 5 with 2r", "Chameleon Cloak",
+            "no unplaced Relic Ship showing 2")
+
+
+def test_cloak_notation_round_trips_with_the_relic_ship_and_old_forms_still_parse() -> None:
+    from pbem.engine import action_from_json, action_to_json, format_action, parse_action
+    from pbem.engine.alien_tech.chameleon_cloak import UseChameleonCloak
+
+    for text in ("use chameleon_cloak alien_artifact red 5 red 6",
+                 "use chameleon_cloak alien_artifact red 5 green 6r with 6r",
+                 "use chameleon_cloak shipyard red 3 red 3 blue 5 blue 5"):
+        action = parse_action(text, 2, 4)
+        assert format_action(action) == text
+        assert parse_action(format_action(action), 2, 4) == action
+        assert action_from_json(action_to_json(action)) == action
+    old = {"kind": "use_chameleon_cloak", "seat": 1, "facility": "shipyard",
+           "owners": [0, 0], "ships": [3, 3], "relic_at": None}
+    assert action_from_json(old) == UseChameleonCloak(1, "shipyard", (0, 0), (3, 3))
