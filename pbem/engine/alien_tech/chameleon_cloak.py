@@ -85,37 +85,63 @@ def _place_refusal(state: GameState, facility: str) -> str | None:
     return None
 
 
-def _targets(state: GameState, action: UseChameleonCloak) -> list[int] | str:
+Groups = list[list[int]]  # the replaced ships' indices, group by group, in written order
+
+
+def _groups(state: GameState, action: UseChameleonCloak) -> Groups | str:
+    """The replaced ships, cut into the groups each paid for and rewarded in turn (ruling
+    T2a): at a single-port facility every ship; where the facility takes groups, the written
+    ships in order, each run of them the whole of one group there (lowest group first)."""
     found = plasma_cannon.targets(state, UsePlasmaCannon(
         action.seat, action.facility, action.owners, action.ships, action.relic_at))
     if isinstance(found, str) or LAYOUT[action.facility][0] in SINGLES:
-        return found
-    slots = {state.ships[i].slot for i in found}
-    group = {i for i, s in enumerate(state.ships) if s.loc == action.facility and s.slot in slots}
-    if len(slots) > 1 or group != set(found):
-        return (f"the {FACILITY_NAMES[action.facility]} takes groups: replace one whole "
-                "group, every ship in it (ruling T2).")
-    return _shape_refusal(state, action) or found
+        return found if isinstance(found, str) else [[i] for i in found]
+    wanted = [(o, v, k == action.relic_at)
+              for k, (o, v) in enumerate(zip(action.owners, action.ships, strict=True))]
+    slots: dict[int, list[int]] = {}
+    for i, s in enumerate(state.ships):
+        if s.loc == action.facility:
+            slots.setdefault(s.slot, []).append(i)
+    groups: Groups = []
+    while sum(len(g) for g in groups) < len(wanted):
+        at = sum(len(g) for g in groups)
+        group = next((members for slot, members in sorted(slots.items())
+                      if members not in groups and sorted(wanted[at:at + len(members)])
+                      == sorted(_target(state, i) for i in members)), None)
+        if group is None:
+            return (f"the {FACILITY_NAMES[action.facility]} takes groups: replace whole "
+                    "groups, every ship in each, one group after another (rulings T2, T2a).")
+        reason = _shape_refusal(state, action, group)
+        if reason:
+            return reason
+        groups.append(group)
+    return groups
 
 
-def _shape_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
+def _target(state: GameState, index: int) -> tuple[int | None, int, bool]:
+    ship = state.ships[index]
+    return commander(state, ship), ship.value, ship.is_relic
+
+
+def _shape_refusal(state: GameState, action: UseChameleonCloak, group: list[int]) -> str | None:
     """A replaced group must be one the facility takes, as if you docked it: a group a
     Plasma Cannon or a Teleporter left partly empty is no pair, triple or run (ruling T2,
     docs/rulings-log.md L-T14)."""
-    dock = Dock(action.seat, action.facility, action.ships)
-    if facilities.shape_refusal(action.facility, action.ships) is None \
+    values = tuple(state.ships[i].value for i in group)
+    dock = Dock(action.seat, action.facility, values)
+    if facilities.shape_refusal(action.facility, values) is None \
             or shipyard.unequal_pair_allowed(state, dock):  # ruling F11
         return None
     return (f"the {FACILITY_NAMES[action.facility]} takes {SHAPE_WORDS[shape(action.facility)]}"
-            f"; the group there holds {len(action.ships)} ship(s), which could not dock "
+            f"; the group there holds {len(values)} ship(s), which could not dock "
             "together, so it cannot be replaced (ruling T2).")
 
 
-def _mine(state: GameState, action: UseChameleonCloak,
-          targets: list[int]) -> list[int] | str:
-    """Your replacing ships, one per target in order, of the targets' values: any unplaced
-    ships you command — your colour, a borrowed ship, the Relic Ship you control (T2b)."""
-    values = [state.ships[i].value for i in targets]
+def _mine(state: GameState, action: UseChameleonCloak, groups: Groups) -> Groups | str:
+    """Your replacing ships, group by group, one per replaced ship and of its value: any
+    unplaced ships you command — your colour, a borrowed ship, the Relic Ship you control
+    (ruling T2b)."""
+    values = [state.ships[i].value for group in groups for i in group]
     relic = action.relic
     if relic is not None:
         r = state.ships[-1]
@@ -125,31 +151,53 @@ def _mine(state: GameState, action: UseChameleonCloak,
             return "your Relic Ship's value must be one of the replaced ships' values."
     free = {v: [i for i in unplaced_indices(state, action.seat) if state.ships[i].value == v]
             for v in set(values)}
-    chosen: list[int] = []
-    for value in values:
-        if value == relic:
-            chosen.append(len(state.ships) - 1)
-            relic = None
-        elif free[value]:
-            chosen.append(free[value].pop(0))
-        else:
-            shown = " ".join(str(v) for v in action.ships)
-            return f"you need unplaced ships showing {shown} to replace them with."
+    chosen: Groups = []
+    for group in groups:
+        chosen.append([])
+        for value in (state.ships[i].value for i in group):
+            if value == relic:
+                chosen[-1].append(len(state.ships) - 1)
+                relic = None
+            elif free[value]:
+                chosen[-1].append(free[value].pop(0))
+            else:
+                shown = " ".join(str(v) for v in action.ships)
+                return f"you need unplaced ships showing {shown} to replace them with."
     return chosen
 
 
-def _cost_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
-    """The facility's cost and needs, without the tests a replacement skips (ruling T2),
-    judged once the Cloak's own fuel is paid."""
+# Facilities whose cost or need a replacement meets as if docking (ruling T2); the others'
+# tests are the ones a replacement skips (the Lunar Mine's order, the Raiders' bump sum).
+PAID = frozenset({Facility.SHIPYARD, Facility.COLONY_CONSTRUCTOR, Facility.COLONIST_HUB,
+                  *FACTION_NAMES})
+
+
+def _cost_refusal(state: GameState, action: UseChameleonCloak, groups: Groups,
+                  mine: Groups) -> str | None:
+    """The facility's cost and needs for each group in turn (ruling T2a), judged once the
+    Cloak's own fuel is paid; every group after the first on a copy where the earlier ones
+    have been replaced, paid for and rewarded."""
     facility = action.facility
-    if facility in (Facility.SHIPYARD, Facility.COLONY_CONSTRUCTOR, Facility.COLONIST_HUB) \
-            or facility in FACTION_NAMES:
-        module = facilities.MODULES[facility]
-        trial = state.trial()  # only the seats change on it
-        trial.seats[action.seat].fuel -= with_pohl(state, action.seat, COST)
-        reason = module.refuse(trial, action.seat, Dock(action.seat, facility, action.ships,
-                                                        action.relic))
-        return str(reason) if reason else None
+    if facility not in PAID:
+        return None
+    if facility == Facility.COLONY_CONSTRUCTOR:
+        me = state.seats[action.seat]
+        left = me.colonies + (1 if me.hub_circle else 0)
+        if len(groups) > left:
+            return (f"Colony Constructor: each group replaced lands a colony, and you have "
+                    f"{left} left to land, not {len(groups)} (ruling T2a).")
+    trial = state.trial() if len(groups) == 1 else state.clone()
+    trial.seats[action.seat].fuel -= with_pohl(state, action.seat, COST)
+    for group, ships in zip(groups, mine, strict=True):
+        values = tuple(state.ships[i].value for i in group)
+        relic = next((v for i, v in zip(ships, values, strict=True)
+                      if state.ships[i].is_relic), None)
+        reason = facilities.MODULES[facility].refuse(
+            trial, action.seat, Dock(action.seat, facility, values, relic))
+        if reason:
+            return str(reason)
+        if len(groups) > 1:
+            _replace(trial, action.seat, facility, group, ships, [])
     return None
 
 
@@ -161,36 +209,39 @@ def use_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
     reason = _place_refusal(state, action.facility)
     if reason:
         return reason
-    targets = _targets(state, action)
-    if isinstance(targets, str):
-        return targets
-    mine = _mine(state, action, targets)
-    return mine if isinstance(mine, str) else _cost_refusal(state, action)
+    groups = _groups(state, action)
+    if isinstance(groups, str):
+        return groups
+    mine = _mine(state, action, groups)
+    return mine if isinstance(mine, str) else _cost_refusal(state, action, groups, mine)
 
 
 def use(state: GameState, action: UseChameleonCloak, events: list[Event]) -> None:
-    targets = _targets(state, action)
-    assert not isinstance(targets, str)
-    mine = _mine(state, action, targets)
+    groups = _groups(state, action)
+    assert not isinstance(groups, str)
+    mine = _mine(state, action, groups)
     assert not isinstance(mine, str)
-    facility = action.facility
-    events.append(event("replaced", action.seat, card=ID, facility=facility,
-                        ships=[state.ships[i].id for i in targets],
-                        by=[state.ships[i].id for i in mine]))
-    for target, ship in zip(targets, mine, strict=True):
+    events.append(event("replaced", action.seat, card=ID, facility=action.facility,
+                        ships=[state.ships[i].id for group in groups for i in group],
+                        by=[state.ships[i].id for ships in mine for i in ships]))
+    for group, ships in zip(groups, mine, strict=True):  # each in turn (ruling T2a)
+        _replace(state, action.seat, action.facility, group, ships, events)
+
+
+def _replace(state: GameState, seat: int, facility: str, group: list[int], ships: list[int],
+             events: list[Event]) -> None:
+    """Your `ships` take the ports of the replaced `group`, which goes to the Maintenance
+    Bay; you pay and gain as if those ships had docked there (ruling T2)."""
+    for target, ship in zip(group, ships, strict=True):
         slot = state.ships[target].slot
         send_to_bay(state, target)
         state.ships[ship].loc, state.ships[ship].slot = facility, slot
-    module = facilities.MODULES[facility]
-    single = LAYOUT[facility][0] in SINGLES
-    batches = [[i] for i in mine] if single else [mine]
-    for batch in batches:  # the benefit, as if each ship (or the group) had docked
-        values = tuple(state.ships[i].value for i in batch)
-        relic = next((state.ships[i].value for i in batch if state.ships[i].is_relic), None)
-        events.append(event("docked", action.seat, facility=facility, values=list(values),
-                            relic=relic, via=ID))
-        module.dock(state, action.seat, batch, Dock(action.seat, facility, values, relic),
-                    events)
+    values = tuple(state.ships[i].value for i in ships)
+    relic = next((state.ships[i].value for i in ships if state.ships[i].is_relic), None)
+    events.append(event("docked", seat, facility=facility, values=list(values), relic=relic,
+                        via=ID))
+    facilities.MODULES[facility].dock(state, seat, ships, Dock(seat, facility, values, relic),
+                                      events)
 
 
 def _opponents(state: GameState, seat: int, facility: str) -> list[tuple[int, int, bool, int]]:
@@ -210,8 +261,8 @@ def _action(seat: int, facility: str, ships: list[tuple[int, int, bool, int]]) -
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
-    """Each opponent's ship (or group) alone, and at single-port facilities all of them;
-    each also with the Relic Ship you control among your replacing ships (ruling T2b)."""
+    """Each opponent's ship (or group) alone, and all of them at once; each also with the
+    Relic Ship you control among your replacing ships (ruling T2b)."""
     plain = _plain_candidates(state, seat)
     r = state.ships[-1]
     if r.loc != UNPLACED or commander(state, r) != seat:
@@ -232,8 +283,12 @@ def _plain_candidates(state: GameState, seat: int) -> list[Action]:
             if len(others) > 1:
                 out.append(_action(seat, facility, others))
         else:
-            for slot in sorted({t[3] for t in others}):
+            slots = sorted({t[3] for t in others})
+            for slot in slots:
                 out.append(_action(seat, facility, [t for t in others if t[3] == slot]))
+            if len(slots) > 1:  # every group at once, lowest first (ruling T2a)
+                out.append(_action(seat, facility, [t for slot in slots
+                                                    for t in others if t[3] == slot]))
     return out
 
 

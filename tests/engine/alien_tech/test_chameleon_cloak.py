@@ -162,3 +162,40 @@ def test_cloak_notation_round_trips_with_the_relic_ship_and_old_forms_still_pars
     old = {"kind": "use_chameleon_cloak", "seat": 1, "facility": "shipyard",
            "owners": [0, 0], "ships": [3, 3], "relic_at": None}
     assert action_from_json(old) == UseChameleonCloak(1, "shipyard", (0, 0), (3, 3))
+
+
+def test_one_use_replaces_several_whole_groups_each_rewarded_in_turn_ruling_t2a() -> None:
+    state = position(options=F, players=4, seats={
+        "green": {"docked": {"orbital_market": [[3, 3]]}},
+        "blue": {"docked": {"orbital_market": [[5, 5]]}},
+        "red": {"fuel": 2, "unplaced": [3, 3, 5, 5], "cards": ["cloak"]}})
+    text = "use chameleon_cloak orbital_market green 3 green 3 blue 5 blue 5"
+    assert text in menu(state)
+    after, _ = play(state, text)
+    assert sorted(after.turn.market_rates) == [3, 5]  # each pair docked, as if on its own
+    refused(state, "use cloak market green 3 blue 5", "Chameleon Cloak", "whole groups")
+
+
+def test_several_groups_are_paid_one_after_another_ruling_t2a() -> None:
+    """The second Shipyard pair pays for the next ship built, after the first."""
+    seats = {"green": {"docked": {"shipyard": [[3, 3]]}},
+             "blue": {"docked": {"shipyard": [[5, 5]]}},
+             "red": {"fuel": 7, "ore": 4, "unplaced": [3, 3, 5, 5], "cards": ["cloak"]}}
+    both = "use cloak shipyard green 3 green 3 blue 5 blue 5"
+    refused(position(options=F, players=4, seats=seats), both, "Shipyard", "6th ship")
+    seats["red"]["ore"] = 5
+    after, _ = play(position(options=F, players=4, seats=seats), both)
+    assert (after.seats[0].fuel, after.seats[0].ore) == (0, 0)
+    assert sum(1 for s in after.ships if s.owner == 0 and s.loc == "stock") == 0
+
+
+def test_two_constructor_triples_land_two_colonies_in_turn_ruling_t2a() -> None:
+    state = position(options=F, players=3, seats={
+        "green": {"docked": {"colony_constructor": [[2, 2, 2]]}},
+        "blue": {"docked": {"colony_constructor": [[4, 4, 4]]}},
+        "red": {"fuel": 2, "ore": 6, "unplaced": [2, 2, 2, 4, 4, 4], "cards": ["cloak"]}})
+    after, _ = play(state, "use cloak constructor green 2 green 2 green 2 blue 4 blue 4 blue 4",
+                    "land lem")
+    assert after.turn.pending is not None and after.turn.pending["kind"] == "land"
+    after, _ = play(after, "land lem")
+    assert after.turn.pending is None and after.colonies["lem_badlands"][0] == 2
