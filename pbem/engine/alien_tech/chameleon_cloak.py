@@ -27,7 +27,7 @@ from ..actions import Action, Dock, register_action
 from ..board import LAYOUT, shape
 from ..errors import InvalidAction
 from ..events import Event, event
-from ..facilities import SHAPE_WORDS, shipyard
+from ..facilities import SHAPE_WORDS, colonist_hub, shipyard
 from ..ids import FACILITY_NAMES, FACTION_NAMES, TERRITORY_NAMES, Card, Facility, Field
 from ..lookup import commander, unplaced_indices
 from ..notation import facility_id, seat_of, territory_id
@@ -96,6 +96,9 @@ def _groups(state: GameState, action: UseChameleonCloak) -> Groups | str:
         action.seat, action.facility, action.owners, action.ships, action.relic_at))
     if isinstance(found, str) or LAYOUT[action.facility][0] in SINGLES:
         return found if isinstance(found, str) else [[i] for i in found]
+    if action.facility == Facility.COLONIST_HUB:  # ruling T2c: any ships, as one docking
+        reason = _shape_refusal(state, action, found)
+        return reason if reason else [found]
     wanted = [(o, v, k == action.relic_at)
               for k, (o, v) in enumerate(zip(action.owners, action.ships, strict=True))]
     slots: dict[int, list[int]] = {}
@@ -192,8 +195,11 @@ def _cost_refusal(state: GameState, action: UseChameleonCloak, groups: Groups,
         values = tuple(state.ships[i].value for i in group)
         relic = next((v for i, v in zip(ships, values, strict=True)
                       if state.ships[i].is_relic), None)
-        reason = facilities.MODULES[facility].refuse(
-            trial, action.seat, Dock(action.seat, facility, values, relic))
+        if facility == Facility.COLONIST_HUB:
+            reason = colonist_hub.replacement_refusal(trial, action.seat, len(values))
+        else:
+            reason = facilities.MODULES[facility].refuse(
+                trial, action.seat, Dock(action.seat, facility, values, relic))
         if reason:
             return str(reason)
         if len(groups) > 1:
@@ -240,8 +246,11 @@ def _replace(state: GameState, seat: int, facility: str, group: list[int], ships
     relic = next((state.ships[i].value for i in ships if state.ships[i].is_relic), None)
     events.append(event("docked", seat, facility=facility, values=list(values), relic=relic,
                         via=ID))
-    facilities.MODULES[facility].dock(state, seat, ships, Dock(seat, facility, values, relic),
-                                      events)
+    if facility == Facility.COLONIST_HUB:
+        colonist_hub.replaced(state, seat, ships, events)  # the swapped ports stay (T2c)
+    else:
+        facilities.MODULES[facility].dock(state, seat, ships,
+                                          Dock(seat, facility, values, relic), events)
 
 
 def _opponents(state: GameState, seat: int, facility: str) -> list[tuple[int, int, bool, int]]:
@@ -277,10 +286,10 @@ def _plain_candidates(state: GameState, seat: int) -> list[Action]:
         if _place_refusal(state, facility) or not state.at(facility):
             continue
         others = _opponents(state, seat, facility)
-        if LAYOUT[facility][0] in SINGLES:
+        if LAYOUT[facility][0] in SINGLES or facility == Facility.COLONIST_HUB:
             for ship in dict.fromkeys((o, v, r, -1) for o, v, r, _ in others):
                 out.append(_action(seat, facility, [ship]))
-            if len(others) > 1:
+            if len(others) > 1 and facility != Facility.COLONIST_HUB:
                 out.append(_action(seat, facility, others))
         else:
             slots = sorted({t[3] for t in others})

@@ -6,7 +6,8 @@ the same docking (ruling B8). Asimov Crater adds one advance once per turn (ruli
 Factions: the Homesteader's Union owner launches from circle 6 as well (ruling F9), and its
 facility gives one advance through `move_refusal` / `move`. With five players the Hub is
 freeform (ruling F16): any 12 ports, at most 3 ships of yours, and a colony stops only on a
-circle free on some track, sliding onto that track."""
+circle free on some track, sliding onto that track. A Chameleon Cloak replacement there
+swaps ports and advances your colony (`replacement_refusal` / `replaced`, ruling T2c)."""
 
 from __future__ import annotations
 
@@ -155,11 +156,6 @@ def _launch_from_refusal(state: GameState, seat: int, steps: int, at: int) -> st
 
 def dock(state: GameState, seat: int, ships: list[int], action: Dock,
          events: list[Event]) -> None:
-    k = len(ships)
-    steps = advances(state, seat, k)
-    if steps > k:
-        state.turn.asimov_used = True
-    state.turn.hub_ships += k
     if freeform(state):  # ruling F16: each ship takes any free port
         for i in ships:
             state.ships[i].slot = -1
@@ -167,7 +163,34 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
             used = [s.slot for s in ships_at(state, ID)]
             state.ships[i].slot = next(t for t in range(HUB_TRACKS)
                                        if used.count(t) < HUB_PORTS_PER_TRACK)
-    move(state, seat, steps, action.launch, events)
+    _advance(state, seat, len(ships), action.launch, events)
+
+
+def replacement_refusal(state: GameState, seat: int, ships: int) -> str | None:
+    """Ruling T2c: a Chameleon Cloak replacing `ships` opponents' ships here (5 players). The
+    ports are swapped, so the free ports do not matter; at most 3 ships of yours after the
+    swap (F16), and the colony advances as if that many had docked."""
+    mine = sum(1 for s in ships_at(state, ID) if commander(state, s) == seat)  # ruling B20
+    if mine + ships > HUB_PORTS_PER_TRACK:
+        return (f"Colonist Hub: you may have at most 3 ships there; you have {mine}, so you "
+                f"may replace {HUB_PORTS_PER_TRACK - mine} more, not {ships} (rulings F16, "
+                "T2c).")
+    return move_refusal(state, seat, advances(state, seat, ships), False)
+
+
+def replaced(state: GameState, seat: int, ships: list[int], events: list[Event]) -> None:
+    """Ruling T2c: your ships took the replaced ships' ports; your colony advances as if
+    they had docked, and the replaced player's colony stays where it is."""
+    _advance(state, seat, len(ships), False, events)
+
+
+def _advance(state: GameState, seat: int, ships: int, launch: bool,
+             events: list[Event]) -> None:
+    steps = advances(state, seat, ships)
+    if steps > ships:
+        state.turn.asimov_used = True
+    state.turn.hub_ships += ships
+    move(state, seat, steps, launch, events)
 
 
 def move(state: GameState, seat: int, steps: int, launch: bool, events: list[Event]) -> None:

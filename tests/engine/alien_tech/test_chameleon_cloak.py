@@ -199,3 +199,20 @@ def test_two_constructor_triples_land_two_colonies_in_turn_ruling_t2a() -> None:
     assert after.turn.pending is not None and after.turn.pending["kind"] == "land"
     after, _ = play(after, "land lem")
     assert after.turn.pending is None and after.colonies["lem_badlands"][0] == 2
+
+
+def test_five_player_hub_replacement_swaps_ports_and_counts_three_after_ruling_t2c() -> None:
+    state = position(options=F, players=5, turn="purple", seats={
+        "red": {"docked": {"colonist_hub": [5, 1]}, "hub": 2},
+        "green": {"docked": {"colonist_hub": [2, 3, 4]}, "hub": 3},
+        "blue": {"docked": {"colonist_hub": [6, 6, 6]}, "hub": 4},
+        "yellow": {"docked": {"colonist_hub": [1, 2]}, "hub": 5},
+        "purple": {"fuel": 2, "hub": 1, "docked": {"colonist_hub": [3, 3]},
+                   "unplaced": [5, 2], "cards": ["cloak"]}})
+    refused(state, "use cloak hub red 5 green 2", "Colonist Hub", "at most 3 ships")
+    slot = next(s.slot for s in state.ships if s.owner == 0 and s.value == 5)
+    after, _ = play(state, "use cloak hub red 5")  # a full Hub, a shared track: no matter
+    mine = next(s for s in after.ships if s.owner == 4 and s.value == 5)
+    assert mine.loc == "colonist_hub" and mine.slot == slot  # the replaced ship's port
+    assert after.seats[4].hub_circle == 2 and after.seats[0].hub_circle == 2
+    assert after.turn.hub_ships == 1
