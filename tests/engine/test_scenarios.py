@@ -195,3 +195,23 @@ def test_a_built_position_starts_a_new_round_when_the_last_seat_ends_first() -> 
     assert (after.turn.seat, after.turn.round) == (0, 4)
     again, _ = apply(build_state({"players": 2, "turn": "red", "round": 3}), EndTurn(0))
     assert (again.turn.seat, again.turn.round) == (1, 3)
+
+
+def test_setup_new_is_the_engines_own_new_game() -> None:
+    from pbem.engine import new_game
+
+    table = {"setup": "new", "players": 3, "seed": 5, "options": {"factions": False}}
+    assert build_state(table) == new_game(3, 5, {"factions": False})
+    results = run_steps(build_state(table), [{"expect": {
+        "phase": "play", "awaiting": "red", "seats.blue.fuel": 0, "seats.blue.ore": 1,
+        "seen_by.red.agendas": []}}])
+    assert results[0].passed, results[0].message
+
+
+def test_setup_new_refuses_position_keys_and_unknown_setups() -> None:
+    with pytest.raises(ScenarioError, match="unknown key"):
+        build_state({"setup": "new", "players": 2, "seats": {"red": {"fuel": 3}}})
+    with pytest.raises(ScenarioError, match="setup"):
+        build_state({"setup": "old"})
+    with pytest.raises(ScenarioError, match="takes 2 to 4 players"):
+        build_state({"setup": "new", "players": 5, "options": {"factions": False}})

@@ -39,11 +39,12 @@ from ..territories import controller_of
 from .agendas import agenda_deck, agenda_id, agenda_position
 from .common import ScenarioError, check_keys, die, named_id, seat_index
 from .factions import faction_position, hub_ports_freeform, ship_owner
+from .setup import new_game_position
 
 POSITION_KEYS = {"description", "title", "players", "turn", "round", "seed", "seats", "colonies",
                  "fields", "display", "deck", "discard", "relic", "turn_facts", "next_dice",
                  "options", "steps", "card_tokens", "agenda_deck",
-                 "agenda_discard", "draft"}
+                 "agenda_discard", "draft", "setup"}
 SEAT_KEYS = {"fuel", "ore", "colonies", "hub", "cards", "unplaced", "docked", "bay", "stock",
              "agendas", "revealed", "marks", "faction", "hub_track"}
 TURN_FACTS = {"artifact_total", "may_cycle", "market_rates", "hub_ships", "asimov_used",
@@ -53,7 +54,14 @@ FIELD_ALIASES = {"isolation": Field.ISOLATION, "positron": Field.POSITRON,
 
 
 def build_state(table: dict[str, Any]) -> GameState:
-    """The GameState a scenario's position describes; raises ScenarioError when it cannot."""
+    """The GameState a scenario's position describes; raises ScenarioError when it cannot.
+    `setup = "new"` starts from the engine's own new-game setup instead (setup.py)."""
+    setup = table.get("setup", "position")
+    if setup == "new":
+        return new_game_position(table)
+    if setup != "position":
+        raise ScenarioError(f"setup: \"new\" (the engine's new game) or \"position\", not "
+                            f"{setup!r}")
     check_keys(table, POSITION_KEYS, "position")
     players = int(table.get("players", 2))
     seats_table: dict[str, Any] = table.get("seats", {})

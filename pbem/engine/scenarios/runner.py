@@ -69,6 +69,12 @@ def facts(state: GameState) -> dict[str, Any]:
     return data
 
 
+def seen_by(state: GameState) -> dict[str, Any]:
+    """What each seat alone sees besides the public view (`view(state, seat)["you"]`): its
+    face-down Agendas and, while it chooses, the Faction boards offered (ruling C4)."""
+    return {COLOURS[i]: view(state, i)["you"] for i in range(state.players)}
+
+
 def _ships_of(state: GameState, seat: int) -> dict[str, Any]:
     """Ships of a colour by place, shaped as in a position: values, or a count for bay/stock."""
     places: dict[str, Any] = {f: [] for f in FACILITY_NAMES}
@@ -134,6 +140,8 @@ def same(expected: Any, actual: Any) -> bool:
 def check_expectations(state: GameState, expect: dict[str, Any]) -> list[str]:
     """Every expectation that does not hold, as a sentence; empty when all hold."""
     data = facts(state)
+    if any(path.startswith("seen_by.") for path in expect):
+        data["seen_by"] = seen_by(state)
     problems: list[str] = []
     for path, wanted in expect.items():
         if path in ("legal_contains", "legal_excludes"):
