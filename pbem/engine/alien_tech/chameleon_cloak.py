@@ -1,19 +1,22 @@
 """Chameleon Cloak (Factions, ruling T2).
 
-Use, 2 fuel: replace opponents' ships at one facility with unplaced ships of yours showing
-the same values. The replaced ships go to the Maintenance Bay; you pay the facility's cost and
-gain its benefit as if you had docked (the Lunar Mine's "at least the highest" test and the
-Raiders' Outpost's bump sum do not apply; replacing the Raiders' run raids). Where the
-facility takes groups, one use replaces one whole group (docs/rulings-log.md L-T9); at a
-single-port facility any number of ships. Never at the Terraforming Station; at the Colonist
-Hub only with 5 players. A Faction facility is an orbital facility (ruling F5): a replacement
+Use, 2 fuel: replace opponents' ships at one facility with unplaced ships you command showing
+the same values (your colour, a borrowed ship, the Relic Ship you control: ruling T2b). The
+replaced ships go to the Maintenance Bay; you pay the facility's cost and gain its benefit as
+if you had docked (the Lunar Mine's "at least the highest" test and the Raiders' Outpost's
+bump sum do not apply; replacing the Raiders' run raids). One use may replace several ships
+or whole groups, each paid for and rewarded in turn (ruling T2a, docs/rulings-log.md L-T15);
+a group left partly empty is no group (L-T14). Never at the Terraforming Station; at the
+Colonist Hub only with 5 players, where ports are swapped and at most 3 of your ships may be
+there afterwards (ruling T2c). A Faction facility is an orbital facility (ruling F5): a replacement
 there pays the access fee to the board's owner (unless that is you) and any further cost, meets
 its need (New Gaia: your ship terraformed this turn; never the Smuggler's Alliance, which
 docks only with a Raiders' run) and gains its benefit (docs/rulings-log.md L-T9). The
 facility's cost is tested after the Cloak's 2 fuel.
 Discard: swap all colonies of two territories, not if either holds the Repulsor Field.
 
-Targets are written like the Plasma Cannon's: `use chameleon_cloak alien_artifact red 5 red 6`.
+Targets are written like the Plasma Cannon's, group after group, and `with 5r` puts your
+Relic Ship among the replacing ships: `use chameleon_cloak alien_artifact red 5 red 6 with 6r`.
 """
 
 from __future__ import annotations
