@@ -125,7 +125,7 @@ def substitute(game: str, seat: int, email: str, name: str | None) -> None:
 @click.argument("paths", nargs=-1, required=True)
 def scenario(paths: tuple[str, ...]) -> None:
     """Run scenario files (or folders of them); print PASS/FAIL per step and file."""
-    from pbem.engine.scenario import main_scenarios
+    from pbem.engine.scenarios import main_scenarios
 
     raise SystemExit(main_scenarios(list(paths)))
 

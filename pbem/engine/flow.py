@@ -122,11 +122,10 @@ def _begin_draft(state: GameState) -> None:
 
 
 def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
-    """Gather (Terraforming ships to the stock, the Relic Ship home) and roll the fleet."""
+    """Gather (Terraforming ships to the stock, the Relic Ship home) and roll the fleet. The
+    round is the one in `state.turn`: `end_turn` counts a new one when the last seat ends."""
     first = len(events)
     turn = Turn(seat=seat, round=state.turn.round)
-    if seat == 0 and state.step > 0:
-        turn.round += 1
     state.turn = turn
     # The new turn borrows nothing yet (ruling T1), and gathering gives no ship to `seat`.
     fleet = fleet_indices(state, seat)
@@ -167,7 +166,10 @@ def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,
         ship.loc, ship.slot, ship.value = BAY, -1, 0
     events.append(event("turn_ended", seat, to_bay=len(to_bay)))
     experimental_ftl_drive.end_of_turn(state, events)  # ruling T4: after its third token
-    start_turn(state, (seat + 1) % state.players, events)
+    following = (seat + 1) % state.players
+    if following == 0:  # the last seat has ended its turn: a new round begins
+        state.turn.round += 1
+    start_turn(state, following, events)
 
 
 def game_over_check(state: GameState, seat: int, events: list[Event]) -> None:

@@ -41,10 +41,12 @@ def commander(state: GameState, ship: Ship) -> int | None:
     (`relic_owner`, None while it rests at home); a ship borrowed this turn is the borrower's
     (the active seat) wherever it is, until the end of that turn; any other ship its colour's.
     Ownership (`Ship.owner`) never changes."""
+    if ship.is_relic and state.relic_owner is None:
+        return None  # at home on Burroughs Desert
+    if ship.id in state.turn.facts.get(SERVO_SHIPS, ()):
+        return state.turn.seat  # the Relic Ship too, taken from the Bay (ruling T1a)
     if ship.is_relic:
         return state.relic_owner
-    if ship.id in state.turn.facts.get(SERVO_SHIPS, ()):
-        return state.turn.seat
     return ship.owner
 
 
@@ -101,9 +103,11 @@ def unplaced_indices(state: GameState, seat: int) -> list[int]:
 
 
 def borrowed_indices(state: GameState) -> list[int]:
-    """Unplaced ships the active seat took with the Astrogation Servo this turn (ruling T1)."""
+    """Unplaced ships of a colour the active seat took with the Astrogation Servo this turn
+    (ruling T1). A Relic Ship taken so (T1a) stays the Relic Ship, found through `commander`."""
     ids = state.turn.facts.get(SERVO_SHIPS, ())
-    return [i for i, s in enumerate(state.ships) if s.id in ids and s.loc == UNPLACED]
+    return [i for i, s in enumerate(state.ships)
+            if s.id in ids and s.loc == UNPLACED and not s.is_relic]
 
 
 def _with_borrowed(state: GameState, seat: int, own: list[int]) -> list[int]:

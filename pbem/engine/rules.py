@@ -29,6 +29,7 @@ from .alien_tech import multiverse_window
 from .errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, RulesError
 from .events import Event, event
 from .facilities import alien_artifact, colonist_hub, orbital_market, raiders_outpost, shipyard
+from .facilities.landing import next_landing
 from .flow import end_turn, game_over_check
 from .ids import (
     ARTIFACT_CLAIM_TOTAL,
@@ -116,6 +117,7 @@ def _land(state: GameState, action: Action, events: list[Event]) -> None:
     state.turn.pending = None
     events.append(event("landed", action.seat, territory=action.territory, why=pending["why"]))
     add_colony(state, action.seat, action.territory, events)
+    next_landing(state, pending)  # another colony owed by the same action (ruling T2a)
     game_over_check(state, action.seat, events)
 
 

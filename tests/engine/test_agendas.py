@@ -22,7 +22,7 @@ from pbem.engine.bots import greedy_bot, redacted
 from pbem.engine.errors import IllegalAction
 from pbem.engine.flow import new_game
 from pbem.engine.notation import format_action, parse_action
-from pbem.engine.scenario import build_state
+from pbem.engine.scenarios import build_state
 from pbem.engine.scoring import result, vp_breakdown
 from pbem.engine.state import GameState
 
@@ -102,6 +102,20 @@ def test_draw_over_the_limit_then_keep_any_number() -> None:
     assert state.seats[0].agendas == ["low_roll", "fill_mine"]
     with pytest.raises(IllegalAction):
         apply(state, DrawAgendas(0))
+
+
+def test_a_pair_that_left_the_market_draws_no_agendas_ruling_a1a() -> None:
+    """Ruling A1a: like a trade, a draw needs the pair still docked when you draw."""
+    for card, leave in (("orbital_teleporter", "use teleporter market 2 solar"),
+                        ("astrogation_servo", "discard servo market")):
+        state = position(players=2, seats={"red": {"fuel": 2, "unplaced": [2, 2],
+                                                   "cards": [card]}})
+        state, _ = apply(state, parse_action("dock 2 2 market", 0))
+        assert DrawAgendas(0) in legal_actions(state, 0)
+        state, _ = apply(state, parse_action(leave, 0))
+        assert DrawAgendas(0) not in legal_actions(state, 0)
+        with pytest.raises(IllegalAction, match="left the Market"):
+            apply(state, DrawAgendas(0))
 
 
 def test_reveal_only_on_your_turn_and_only_when_met() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pbem.engine import GameState, view
-from pbem.engine.scenario import (
+from pbem.engine.scenarios import (
     ScenarioError,
     build_state,
     main_scenarios,
@@ -143,7 +143,7 @@ def test_main_prints_pass_and_fail_and_returns_an_exit_code(
 
 
 def test_python_dash_m_runs_scenarios() -> None:
-    result = subprocess.run([sys.executable, "-m", "pbem.engine.scenario", str(FILES[0])],
+    result = subprocess.run([sys.executable, "-m", "pbem.engine.scenarios", str(FILES[0])],
                             capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "PASS" in result.stdout
@@ -165,3 +165,53 @@ def test_the_notation_doc_lists_every_alias() -> None:
     for aliases in (FACILITY_ALIASES, TERRITORY_ALIASES, CARD_ALIASES):
         for alias, target in aliases.items():
             assert f"`{alias}`" in doc or alias == target, alias
+
+
+def test_the_rules_never_import_the_scenario_package() -> None:
+    """Scenarios stand apart from the rules they check: no engine module outside
+    pbem/engine/scenarios/ imports it (not even inside a function)."""
+    import ast
+
+    engine = Path(__file__).resolve().parents[2] / "pbem" / "engine"
+    offenders = []
+    for path in engine.rglob("*.py"):
+        if "scenarios" in path.relative_to(engine).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+            if any("scenario" in name for name in names):
+                offenders.append(str(path.relative_to(engine)))
+    assert offenders == []
+
+
+def test_a_built_position_starts_a_new_round_when_the_last_seat_ends_first() -> None:
+    from pbem.engine import apply
+    from pbem.engine.actions import EndTurn
+
+    state = build_state({"players": 2, "turn": "green", "round": 3})
+    after, _ = apply(state, EndTurn(1))
+    assert (after.turn.seat, after.turn.round) == (0, 4)
+    again, _ = apply(build_state({"players": 2, "turn": "red", "round": 3}), EndTurn(0))
+    assert (again.turn.seat, again.turn.round) == (1, 3)
+
+
+def test_setup_new_is_the_engines_own_new_game() -> None:
+    from pbem.engine import new_game
+
+    table = {"setup": "new", "players": 3, "seed": 5, "options": {"factions": False}}
+    assert build_state(table) == new_game(3, 5, {"factions": False})
+    results = run_steps(build_state(table), [{"expect": {
+        "phase": "play", "awaiting": "red", "seats.blue.fuel": 0, "seats.blue.ore": 1,
+        "seen_by.red.agendas": []}}])
+    assert results[0].passed, results[0].message
+
+
+def test_setup_new_refuses_position_keys_and_unknown_setups() -> None:
+    with pytest.raises(ScenarioError, match="unknown key"):
+        build_state({"setup": "new", "players": 2, "seats": {"red": {"fuel": 3}}})
+    with pytest.raises(ScenarioError, match="setup"):
+        build_state({"setup": "old"})
+    with pytest.raises(ScenarioError, match="takes 2 to 4 players"):
+        build_state({"setup": "new", "players": 5, "options": {"factions": False}})

@@ -15,8 +15,7 @@ from flask.testing import FlaskClient
 from pbem import engine, tokens
 from pbem.engine import GameState, bots
 from pbem.engine.ids import FACTION_NAMES
-from pbem.engine.scenario import load
-from pbem.engine.scenario_position import build_state
+from pbem.engine.scenarios import build_state, load
 from pbem.extensions import db
 from pbem.models import Game
 from pbem.services import games

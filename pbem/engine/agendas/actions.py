@@ -69,10 +69,12 @@ def _factions(state: GameState) -> str | None:
 
 
 def _fresh_pair(state: GameState) -> dict[str, Any] | None:
-    for pair in state.turn.facts.get("market", []):
-        if pair["use"] is None:
-            return dict(pair)
-    return None
+    """A pair docked this turn that has neither traded nor drawn and is still docked: like a
+    trade, a draw needs the pair's rate, which a pair that left the Market took with it
+    (rulings A1, A1a, B7; `orbital_market.pairs_left`)."""
+    pairs: list[dict[str, Any]] = state.turn.facts.get("market", [])
+    return next((pair for pair in pairs
+                 if pair["use"] is None and pair["value"] in state.turn.market_rates), None)
 
 
 def draw_refusal(state: GameState, action: DrawAgendas) -> str | None:
@@ -81,15 +83,16 @@ def draw_refusal(state: GameState, action: DrawAgendas) -> str | None:
         return reason
     if _fresh_pair(state) is None:
         return ("Orbital Market: dock a pair there first to draw Agendas; a pair that has "
-                "traded or drawn cannot draw (ruling A1).")
+                "traded or drawn cannot draw (ruling A1), nor one that has left the Market "
+                "(ruling A1a).")
     if not state.agenda_deck and not state.agenda_discard:
         return "Orbital Market: no Agenda is left to draw."
     return None
 
 
 def draw(state: GameState, action: DrawAgendas, events: list[Event]) -> None:
-    pairs = state.turn.facts["market"]
-    pair = next(p for p in pairs if p["use"] is None)
+    pair = _fresh_pair(state)
+    assert pair is not None
     pair["use"] = "draw"
     if pair["value"] in state.turn.market_rates:  # ruling B7: a pair that draws gives no rate
         state.turn.market_rates.remove(pair["value"])

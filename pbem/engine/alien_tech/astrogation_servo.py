@@ -7,7 +7,9 @@ the other cards and the Agenda conditions see it as yours during this turn, wher
 and as its owner's from the end of the turn (ruling B20). It may never dock at the
 Terraforming Station. Unplaced at the end of your turn it goes to the Maintenance Bay;
 docked, it stays until its owner gathers it at their next turn, wherever it is. Ownership
-never changes. The Relic Ship is not taken (docs/rulings-log.md L-T8).
+never changes. The Relic Ship resting in the Bay may be taken too (`use astrogation_servo
+relic`, ruling T1a): it stays the Relic Ship (written `5r`), commanded by the Servo's user
+this turn, and its controller gathers it at their next turn as usual.
 Discard: every ship docked at one facility goes to the Maintenance Bay; a ship on the
 Terraforming Station goes to the stock instead (the Relic Ship home), as with the Plasma
 Cannon.
@@ -22,6 +24,7 @@ from .. import dice
 from ..actions import Action, register_action
 from ..board import LAYOUT
 from ..events import Event, event
+from ..facilities import orbital_market
 from ..ids import COLOURS, FACILITY_NAMES, Facility
 from ..lookup import SERVO_SHIPS
 from ..notation import facility_id, seat_of
@@ -37,10 +40,11 @@ TERRAFORMING = Facility.TERRAFORMING_STATION
 @register_action
 @dataclass(frozen=True, slots=True)
 class UseAstrogationServo(Action):
-    """Take a ship of `owner`'s colour from the Maintenance Bay and roll it."""
+    """Take a ship of `owner`'s colour from the Maintenance Bay and roll it; `owner` None
+    takes the Relic Ship (ruling T1a)."""
 
     kind: ClassVar[str] = "use_astrogation_servo"
-    owner: int
+    owner: int | None
 
 
 @register_action
@@ -52,9 +56,14 @@ class DiscardAstrogationServo(Action):
     facility: str
 
 
-def _in_bay(state: GameState, owner: int) -> int | None:
+RELIC_WORD = "relic"
+
+
+def _in_bay(state: GameState, owner: int | None) -> int | None:
+    """A ship of `owner`'s colour in the Bay, or the Relic Ship resting there (owner None)."""
     return next((i for i, s in enumerate(state.ships)
-                 if s.loc == BAY and s.owner == owner and not s.is_relic), None)
+                 if s.loc == BAY and s.owner == owner
+                 and (s.is_relic or owner is not None)), None)
 
 
 def use_fuel(state: GameState, action: UseAstrogationServo) -> int:
@@ -62,6 +71,10 @@ def use_fuel(state: GameState, action: UseAstrogationServo) -> int:
 
 
 def use_refusal(state: GameState, action: UseAstrogationServo) -> str | None:
+    if action.owner is None:
+        if _in_bay(state, None) is None:
+            return "the Relic Ship is not in the Maintenance Bay."
+        return None
     if not 0 <= action.owner < state.players:
         return "there is no such colour in this game."
     if _in_bay(state, action.owner) is None:
@@ -80,7 +93,8 @@ def use(state: GameState, action: UseAstrogationServo, events: list[Event]) -> N
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
-    return [UseAstrogationServo(seat, owner) for owner in range(state.players)]
+    owners: list[int | None] = [*range(state.players), None]  # None: the Relic Ship (T1a)
+    return [UseAstrogationServo(seat, owner) for owner in owners]
 
 
 def discard_refusal(state: GameState, action: DiscardAstrogationServo) -> str | None:
@@ -101,6 +115,8 @@ def discard(state: GameState, action: DiscardAstrogationServo, events: list[Even
             send_to_stock(state, i, events)
         else:
             send_to_bay(state, i)
+    if action.facility == Facility.ORBITAL_MARKET:
+        orbital_market.pairs_left(state)  # your own pairs there trade no more (B7, A1a)
 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
@@ -109,10 +125,14 @@ def discard_candidates(state: GameState, seat: int) -> list[Action]:
 
 def parse_use(words: list[str], seat: int, players: int | None) -> Action:
     words_count(words, 1, ID, "use astrogation_servo blue")
+    if words[0].lower() == RELIC_WORD:  # ruling T1a
+        return UseAstrogationServo(seat, None)
     return UseAstrogationServo(seat, seat_of(words[0], players))
 
 
 def format_use(action: UseAstrogationServo) -> list[str]:
+    if action.owner is None:
+        return [RELIC_WORD]
     ok = 0 <= action.owner < len(COLOURS)
     return [COLOURS[action.owner] if ok else str(action.owner)]
 

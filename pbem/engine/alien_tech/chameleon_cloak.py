@@ -1,40 +1,44 @@
 """Chameleon Cloak (Factions, ruling T2).
 
-Use, 2 fuel: replace opponents' ships at one facility with unplaced ships of yours showing
-the same values. The replaced ships go to the Maintenance Bay; you pay the facility's cost and
-gain its benefit as if you had docked (the Lunar Mine's "at least the highest" test and the
-Raiders' Outpost's bump sum do not apply; replacing the Raiders' run raids). Where the
-facility takes groups, one use replaces one whole group (docs/rulings-log.md L-T9); at a
-single-port facility any number of ships. Never at the Terraforming Station; at the Colonist
-Hub only with 5 players. A Faction facility is an orbital facility (ruling F5): a replacement
+Use, 2 fuel: replace opponents' ships at one facility with unplaced ships you command showing
+the same values (your colour, a borrowed ship, the Relic Ship you control: ruling T2b). The
+replaced ships go to the Maintenance Bay; you pay the facility's cost and gain its benefit as
+if you had docked (the Lunar Mine's "at least the highest" test and the Raiders' Outpost's
+bump sum do not apply; replacing the Raiders' run raids). One use may replace several ships
+or whole groups, each paid for and rewarded in turn (ruling T2a, docs/rulings-log.md L-T15);
+a group left partly empty is no group (L-T14). Never at the Terraforming Station; at the
+Colonist Hub only with 5 players, where ports are swapped and at most 3 of your ships may be
+there afterwards (ruling T2c). A Faction facility is an orbital facility (ruling F5): a replacement
 there pays the access fee to the board's owner (unless that is you) and any further cost, meets
 its need (New Gaia: your ship terraformed this turn; never the Smuggler's Alliance, which
 docks only with a Raiders' run) and gains its benefit (docs/rulings-log.md L-T9). The
 facility's cost is tested after the Cloak's 2 fuel.
 Discard: swap all colonies of two territories, not if either holds the Repulsor Field.
 
-Targets are written like the Plasma Cannon's: `use chameleon_cloak alien_artifact red 5 red 6`.
+Targets are written like the Plasma Cannon's, group after group, and `with 5r` puts your
+Relic Ship among the replacing ships: `use chameleon_cloak alien_artifact red 5 red 6 with 6r`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import ClassVar
 
 from .. import facilities
 from ..actions import Action, Dock, register_action
-from ..board import LAYOUT
+from ..board import LAYOUT, shape
 from ..errors import InvalidAction
 from ..events import Event, event
+from ..facilities import SHAPE_WORDS, colonist_hub, shipyard
 from ..ids import FACILITY_NAMES, FACTION_NAMES, TERRITORY_NAMES, Facility, Field
-from ..lookup import commander
+from ..lookup import commander, unplaced_indices
 from ..notation import facility_id, seat_of, territory_id
-from ..state import GameState, territories
+from ..state import UNPLACED, GameState, territories
 from ..territories import send_to_bay, update_control
 from . import plasma_cannon
-from .common import ship_word, with_pohl, words_count
+from .common import ship_text, ship_word, with_pohl, words_count
 from .plasma_cannon import UsePlasmaCannon
 from .spec import CardSpec, DiscardPower, UsePower
 
@@ -44,19 +48,22 @@ BASE_FACILITIES = frozenset(f.value for f in Facility) - {Facility.MAINTENANCE_B
 PLACES = (*sorted(BASE_FACILITIES), *FACTION_NAMES)
 COST = 2
 SINGLES = ("single", "six")
+WITH = "with"  # notation: 'with 5r' names the Relic Ship among your replacing ships (T2b)
 
 
 @register_action
 @dataclass(frozen=True, slots=True)
 class UseChameleonCloak(Action):
     """Replace the ships of `owners` showing `ships` (pairwise) at `facility` with yours of
-    the same values; `relic_at` is the position of a Relic Ship among the targets."""
+    the same values; `relic_at` is the position of a Relic Ship among the targets, `relic`
+    the value of the Relic Ship you control among your replacing ships (ruling T2b)."""
 
     kind: ClassVar[str] = "use_chameleon_cloak"
     facility: str
     owners: tuple[int, ...]
     ships: tuple[int, ...]
     relic_at: int | None = None
+    relic: int | None = None
 
 
 @register_action
@@ -79,38 +86,125 @@ def _place_refusal(state: GameState, facility: str) -> str | None:
     return None
 
 
-def _targets(state: GameState, action: UseChameleonCloak) -> list[int] | str:
+Groups = list[list[int]]  # the replaced ships' indices, group by group, in written order
+
+
+def _groups(state: GameState, action: UseChameleonCloak) -> Groups | str:
+    """The replaced ships, cut into the groups each paid for and rewarded in turn (ruling
+    T2a): at a single-port facility every ship; where the facility takes groups, the written
+    ships in order, each run of them the whole of one group there (lowest group first)."""
     found = plasma_cannon.targets(state, UsePlasmaCannon(
         action.seat, action.facility, action.owners, action.ships, action.relic_at))
     if isinstance(found, str) or LAYOUT[action.facility][0] in SINGLES:
-        return found
-    slots = {state.ships[i].slot for i in found}
-    group = {i for i, s in enumerate(state.ships) if s.loc == action.facility and s.slot in slots}
-    if len(slots) > 1 or group != set(found):
-        return (f"the {FACILITY_NAMES[action.facility]} takes groups: replace one whole "
-                "group, every ship in it (ruling T2).")
-    return found
+        return found if isinstance(found, str) else [[i] for i in found]
+    if action.facility == Facility.COLONIST_HUB:  # ruling T2c: any ships, as one docking
+        reason = _shape_refusal(state, action, found)
+        return reason if reason else [found]
+    wanted = [(o, v, k == action.relic_at)
+              for k, (o, v) in enumerate(zip(action.owners, action.ships, strict=True))]
+    slots: dict[int, list[int]] = {}
+    for i, s in enumerate(state.ships):
+        if s.loc == action.facility:
+            slots.setdefault(s.slot, []).append(i)
+    groups: Groups = []
+    while sum(len(g) for g in groups) < len(wanted):
+        at = sum(len(g) for g in groups)
+        group = next((members for slot, members in sorted(slots.items())
+                      if members not in groups and sorted(wanted[at:at + len(members)])
+                      == sorted(_target(state, i) for i in members)), None)
+        if group is None:
+            return (f"the {FACILITY_NAMES[action.facility]} takes groups: replace whole "
+                    "groups, every ship in each, one group after another (rulings T2, T2a).")
+        reason = _shape_refusal(state, action, group)
+        if reason:
+            return reason
+        groups.append(group)
+    return groups
 
 
-def _mine(state: GameState, action: UseChameleonCloak) -> list[int] | str:
-    found = facilities.match_ships(state, action.seat, action.ships, None)
-    if isinstance(found, str):
-        shown = " ".join(str(v) for v in action.ships)
-        return f"you need unplaced ships showing {shown} to replace them with."
-    return found
+def _target(state: GameState, index: int) -> tuple[int | None, int, bool]:
+    ship = state.ships[index]
+    return commander(state, ship), ship.value, ship.is_relic
 
 
-def _cost_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
-    """The facility's cost and needs, without the tests a replacement skips (ruling T2),
-    judged once the Cloak's own fuel is paid."""
+def _shape_refusal(state: GameState, action: UseChameleonCloak, group: list[int]) -> str | None:
+    """A replaced group must be one the facility takes, as if you docked it: a group a
+    Plasma Cannon or a Teleporter left partly empty is no pair, triple or run (ruling T2,
+    docs/rulings-log.md L-T14)."""
+    values = tuple(state.ships[i].value for i in group)
+    dock = Dock(action.seat, action.facility, values)
+    if facilities.shape_refusal(action.facility, values) is None \
+            or shipyard.unequal_pair_allowed(state, dock):  # ruling F11
+        return None
+    return (f"the {FACILITY_NAMES[action.facility]} takes {SHAPE_WORDS[shape(action.facility)]}"
+            f"; the group there holds {len(values)} ship(s), which could not dock "
+            "together, so it cannot be replaced (ruling T2).")
+
+
+def _mine(state: GameState, action: UseChameleonCloak, groups: Groups) -> Groups | str:
+    """Your replacing ships, group by group, one per replaced ship and of its value: any
+    unplaced ships you command — your colour, a borrowed ship, the Relic Ship you control
+    (ruling T2b)."""
+    values = [state.ships[i].value for group in groups for i in group]
+    relic = action.relic
+    if relic is not None:
+        r = state.ships[-1]
+        if r.loc != UNPLACED or commander(state, r) != action.seat or r.value != relic:
+            return f"you have no unplaced Relic Ship showing {relic}."
+        if relic not in values:
+            return "your Relic Ship's value must be one of the replaced ships' values."
+    free = {v: [i for i in unplaced_indices(state, action.seat) if state.ships[i].value == v]
+            for v in set(values)}
+    chosen: Groups = []
+    for group in groups:
+        chosen.append([])
+        for value in (state.ships[i].value for i in group):
+            if value == relic:
+                chosen[-1].append(len(state.ships) - 1)
+                relic = None
+            elif free[value]:
+                chosen[-1].append(free[value].pop(0))
+            else:
+                shown = " ".join(str(v) for v in action.ships)
+                return f"you need unplaced ships showing {shown} to replace them with."
+    return chosen
+
+
+# Facilities whose cost or need a replacement meets as if docking (ruling T2); the others'
+# tests are the ones a replacement skips (the Lunar Mine's order, the Raiders' bump sum).
+PAID = frozenset({Facility.SHIPYARD, Facility.COLONY_CONSTRUCTOR, Facility.COLONIST_HUB,
+                  *FACTION_NAMES})
+
+
+def _cost_refusal(state: GameState, action: UseChameleonCloak, groups: Groups,
+                  mine: Groups) -> str | None:
+    """The facility's cost and needs for each group in turn (ruling T2a), judged once the
+    Cloak's own fuel is paid; every group after the first on a copy where the earlier ones
+    have been replaced, paid for and rewarded."""
     facility = action.facility
-    if facility in (Facility.SHIPYARD, Facility.COLONY_CONSTRUCTOR, Facility.COLONIST_HUB) \
-            or facility in FACTION_NAMES:
-        module = facilities.MODULES[facility]
-        trial = state.trial()  # only the seats change on it
-        trial.seats[action.seat].fuel -= with_pohl(state, action.seat, COST)
-        reason = module.refuse(trial, action.seat, Dock(action.seat, facility, action.ships))
-        return str(reason) if reason else None
+    if facility not in PAID:
+        return None
+    if facility == Facility.COLONY_CONSTRUCTOR:
+        me = state.seats[action.seat]
+        left = me.colonies + (1 if me.hub_circle else 0)
+        if len(groups) > left:
+            return (f"Colony Constructor: each group replaced lands a colony, and you have "
+                    f"{left} left to land, not {len(groups)} (ruling T2a).")
+    trial = state.trial() if len(groups) == 1 else state.clone()
+    trial.seats[action.seat].fuel -= with_pohl(state, action.seat, COST)
+    for group, ships in zip(groups, mine, strict=True):
+        values = tuple(state.ships[i].value for i in group)
+        relic = next((v for i, v in zip(ships, values, strict=True)
+                      if state.ships[i].is_relic), None)
+        if facility == Facility.COLONIST_HUB:
+            reason = colonist_hub.replacement_refusal(trial, action.seat, len(values))
+        else:
+            reason = facilities.MODULES[facility].refuse(
+                trial, action.seat, Dock(action.seat, facility, values, relic))
+        if reason:
+            return str(reason)
+        if len(groups) > 1:
+            _replace(trial, action.seat, facility, group, ships, [])
     return None
 
 
@@ -122,31 +216,42 @@ def use_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
     reason = _place_refusal(state, action.facility)
     if reason:
         return reason
-    for found in (_targets(state, action), _mine(state, action)):
-        if isinstance(found, str):
-            return found
-    return _cost_refusal(state, action)
+    groups = _groups(state, action)
+    if isinstance(groups, str):
+        return groups
+    mine = _mine(state, action, groups)
+    return mine if isinstance(mine, str) else _cost_refusal(state, action, groups, mine)
 
 
 def use(state: GameState, action: UseChameleonCloak, events: list[Event]) -> None:
-    targets, mine = _targets(state, action), _mine(state, action)
-    assert not isinstance(targets, str) and not isinstance(mine, str)
-    facility = action.facility
-    events.append(event("replaced", action.seat, card=ID, facility=facility,
-                        ships=[state.ships[i].id for i in targets],
-                        by=[state.ships[i].id for i in mine]))
-    for target, ship in zip(targets, mine, strict=True):
+    groups = _groups(state, action)
+    assert not isinstance(groups, str)
+    mine = _mine(state, action, groups)
+    assert not isinstance(mine, str)
+    events.append(event("replaced", action.seat, card=ID, facility=action.facility,
+                        ships=[state.ships[i].id for group in groups for i in group],
+                        by=[state.ships[i].id for ships in mine for i in ships]))
+    for group, ships in zip(groups, mine, strict=True):  # each in turn (ruling T2a)
+        _replace(state, action.seat, action.facility, group, ships, events)
+
+
+def _replace(state: GameState, seat: int, facility: str, group: list[int], ships: list[int],
+             events: list[Event]) -> None:
+    """Your `ships` take the ports of the replaced `group`, which goes to the Maintenance
+    Bay; you pay and gain as if those ships had docked there (ruling T2)."""
+    for target, ship in zip(group, ships, strict=True):
         slot = state.ships[target].slot
         send_to_bay(state, target)
         state.ships[ship].loc, state.ships[ship].slot = facility, slot
-    module = facilities.MODULES[facility]
-    single = LAYOUT[facility][0] in SINGLES
-    batches = [[i] for i in mine] if single else [mine]
-    for batch in batches:  # the benefit, as if each ship (or the group) had docked
-        values = tuple(state.ships[i].value for i in batch)
-        events.append(event("docked", action.seat, facility=facility, values=list(values),
-                            relic=None, via=ID))
-        module.dock(state, action.seat, batch, Dock(action.seat, facility, values), events)
+    values = tuple(state.ships[i].value for i in ships)
+    relic = next((state.ships[i].value for i in ships if state.ships[i].is_relic), None)
+    events.append(event("docked", seat, facility=facility, values=list(values), relic=relic,
+                        via=ID))
+    if facility == Facility.COLONIST_HUB:
+        colonist_hub.replaced(state, seat, ships, events)  # the swapped ports stay (T2c)
+    else:
+        facilities.MODULES[facility].dock(state, seat, ships,
+                                          Dock(seat, facility, values, relic), events)
 
 
 def _opponents(state: GameState, seat: int, facility: str) -> list[tuple[int, int, bool, int]]:
@@ -166,20 +271,34 @@ def _action(seat: int, facility: str, ships: list[tuple[int, int, bool, int]]) -
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
-    """Each opponent's ship (or group) alone, and at single-port facilities all of them."""
+    """Each opponent's ship (or group) alone, and all of them at once; each also with the
+    Relic Ship you control among your replacing ships (ruling T2b)."""
+    plain = _plain_candidates(state, seat)
+    r = state.ships[-1]
+    if r.loc != UNPLACED or commander(state, r) != seat:
+        return plain
+    return [*plain, *(replace(a, relic=r.value) for a in plain
+                      if isinstance(a, UseChameleonCloak) and r.value in a.ships)]
+
+
+def _plain_candidates(state: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
     for facility in PLACES:
         if _place_refusal(state, facility) or not state.at(facility):
             continue
         others = _opponents(state, seat, facility)
-        if LAYOUT[facility][0] in SINGLES:
+        if LAYOUT[facility][0] in SINGLES or facility == Facility.COLONIST_HUB:
             for ship in dict.fromkeys((o, v, r, -1) for o, v, r, _ in others):
                 out.append(_action(seat, facility, [ship]))
-            if len(others) > 1:
+            if len(others) > 1 and facility != Facility.COLONIST_HUB:
                 out.append(_action(seat, facility, others))
         else:
-            for slot in sorted({t[3] for t in others}):
+            slots = sorted({t[3] for t in others})
+            for slot in slots:
                 out.append(_action(seat, facility, [t for t in others if t[3] == slot]))
+            if len(slots) > 1:  # every group at once, lowest first (ruling T2a)
+                out.append(_action(seat, facility, [t for slot in slots
+                                                    for t in others if t[3] == slot]))
     return out
 
 
@@ -215,7 +334,13 @@ def discard_candidates(state: GameState, seat: int) -> list[Action]:
 def parse_use(words: list[str], seat: int, players: int | None) -> Action:
     if not words:
         words_count(words, 3, ID, "use chameleon_cloak alien_artifact red 5 red 6")
-    rest = words[1:]
+    rest, relic = words[1:], None
+    if len(rest) >= 2 and rest[-2].lower() == WITH:  # ruling T2b: 'with 5r'
+        value, is_relic = ship_word(rest[-1])
+        if not is_relic:
+            raise InvalidAction("Chameleon Cloak: after 'with' name your Relic Ship, like "
+                                "'use chameleon_cloak alien_artifact red 5 with 5r'.")
+        rest, relic = rest[:-2], value
     if not rest or len(rest) % 2:
         raise InvalidAction("Chameleon Cloak: write each ship to replace as colour and value, "
                             "like 'use chameleon_cloak alien_artifact red 5 red 6'.")
@@ -226,12 +351,13 @@ def parse_use(words: list[str], seat: int, players: int | None) -> Action:
         values.append(value)
         relic_at = k // 2 if is_relic else relic_at
     return UseChameleonCloak(seat, facility_id(words[0]), tuple(owners), tuple(values),
-                             relic_at)
+                             relic_at, relic)
 
 
 def format_use(action: UseChameleonCloak) -> list[str]:
-    return plasma_cannon.format_use(UsePlasmaCannon(
+    words = plasma_cannon.format_use(UsePlasmaCannon(
         action.seat, action.facility, action.owners, action.ships, action.relic_at))
+    return words if action.relic is None else [*words, WITH, ship_text(action.relic, True)]
 
 
 def parse_discard(words: list[str], seat: int, players: int | None) -> Action:

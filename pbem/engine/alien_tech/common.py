@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..ids import CARD_NAMES, Territory
-from ..lookup import unplaced_indices
+from ..lookup import commander, unplaced_indices
 from ..state import UNPLACED, GameState
 from ..territories import has_bonus
 
@@ -18,7 +18,7 @@ def unplaced_ship(state: GameState, seat: int, value: int, relic: bool) -> int |
     """Index of an unplaced ship of `seat` showing `value` (the Relic Ship if `relic`)."""
     if relic:
         r = state.ships[-1]
-        ok = state.relic_owner == seat and r.loc == UNPLACED and r.value == value
+        ok = r.loc == UNPLACED and commander(state, r) == seat and r.value == value
         return len(state.ships) - 1 if ok else None
     for i in unplaced_indices(state, seat):  # a borrowed ship too (ruling B20)
         if state.ships[i].value == value:
@@ -43,7 +43,7 @@ def unplaced_tokens(state: GameState, seat: int) -> list[tuple[int, bool]]:
     """Distinct (value, is the Relic Ship) among `seat`'s unplaced ships, for menus."""
     tokens = {(state.ships[i].value, False) for i in unplaced_indices(state, seat)}
     r = state.ships[-1]
-    if state.relic_owner == seat and r.loc == UNPLACED:
+    if r.loc == UNPLACED and commander(state, r) == seat:  # borrowed too (ruling T1a)
         tokens.add((r.value, True))
     return sorted(tokens)
 

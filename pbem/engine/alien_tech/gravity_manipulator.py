@@ -13,8 +13,8 @@ from typing import ClassVar
 from .. import fields
 from ..actions import Action, register_action
 from ..events import Event
-from ..ids import Field
-from ..lookup import unplaced_indices
+from ..ids import Card, Field
+from ..lookup import commander, unplaced_indices
 from ..notation import territory_id
 from ..state import UNPLACED, GameState, territories
 from .common import no_ship, set_value, ship_text, ship_word, unplaced_tokens, words_count
@@ -54,7 +54,7 @@ def _ships(state: GameState, action: UseGravityManipulator) -> tuple[int, int] |
     found: list[int] = []
     relic_ship = state.ships[-1]
     mine = unplaced_indices(state, action.seat)  # a borrowed ship too (ruling B20)
-    if state.relic_owner == action.seat and relic_ship.loc == UNPLACED:
+    if relic_ship.loc == UNPLACED and commander(state, relic_ship) == action.seat:
         mine = [*mine, len(state.ships) - 1]
     for value, relic in ((action.down, action.down_relic), (action.up, action.up_relic)):
         index = next((i for i in mine if i not in found and state.ships[i].value == value

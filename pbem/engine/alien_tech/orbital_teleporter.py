@@ -5,7 +5,9 @@ docks there like any docking — requirement, free ports and cost — and may jo
 ships to meet the requirement (a 3 teleported to the Shipyard with an unplaced 3 makes a
 pair). What it earned where it was stays earned; it gains the new facility's benefit (at the
 Alien Artifact it counts toward the total and allows a cycle, rulings B1, B16). It cannot
-leave the Terraforming Station, nor go back to the facility it left.
+leave the Terraforming Station, nor go back to a facility it has left this turn, also with
+the Oscillation Capacitor's second use (ruling T9): the facilities each ship has left are kept
+in `Turn.facts["teleported_from"]`.
 Discard: move any one colony (any player's) from one territory to another; the Repulsor
 Field blocks both ends (§5).
 """
@@ -20,6 +22,7 @@ from ..actions import Action, Dock, register_action
 from ..board import LAYOUT, group_size, shape
 from ..errors import InvalidAction
 from ..events import Event, event
+from ..facilities import orbital_market
 from ..ids import COLOURS, FACILITY_NAMES, TERRITORY_NAMES, Facility
 from ..lookup import commander, is_borrowed, memo
 from ..notation import facility_id, seat_of, territory_id
@@ -30,6 +33,7 @@ from .spec import CardSpec, DiscardPower, UsePower
 
 ID = "orbital_teleporter"
 COST = 2
+LEFT = "teleported_from"  # Turn.facts key: ship id -> facilities it was teleported off (T9)
 
 
 @register_action
@@ -83,15 +87,15 @@ def _dock(action: UseOrbitalTeleporter) -> Dock:
 
 
 def _lift(state: GameState, index: int, events: list[Event]) -> None:
-    """The ship leaves its facility; a pair leaving the Market takes its rate (ruling B7)."""
+    """The ship leaves its facility; a pair leaving the Market takes its rate, so it trades
+    and draws Agendas no more (rulings B7, A1a)."""
     ship = state.ships[index]
-    if ship.loc == Facility.ORBITAL_MARKET and ship.value in state.turn.market_rates:
-        same = sum(1 for s in state.ships if s.loc == ship.loc and s.slot == ship.slot)
-        if same == 2:
-            state.turn.market_rates.remove(ship.value)
+    came_from = ship.loc
     events.append(event("teleported", commander(state, ship), ship=ship.id,
-                        came_from=ship.loc))
+                        came_from=came_from))
     ship.loc, ship.slot = UNPLACED, -1
+    if came_from == Facility.ORBITAL_MARKET:
+        orbital_market.pairs_left(state)
 
 
 def use_refusal(state: GameState, action: UseOrbitalTeleporter) -> str | None:
@@ -100,6 +104,9 @@ def use_refusal(state: GameState, action: UseOrbitalTeleporter) -> str | None:
         return index
     if action.to == action.facility:
         return "the ship must move to a different facility from the one it left."
+    if action.to in state.turn.facts.get(LEFT, {}).get(state.ships[index].id, ()):
+        return (f"this ship has left the {FACILITY_NAMES.get(action.to, action.to)} this turn "
+                "and may not be moved back there (ruling T9).")
     if action.to not in facilities.MODULES:
         return f"there is no orbital facility called '{action.to}' to dock at."
     if action.to == Facility.TERRAFORMING_STATION and is_borrowed(state, state.ships[index]):
@@ -129,6 +136,8 @@ def _lifted(state: GameState, seat: int, index: int) -> GameState:
 def use(state: GameState, action: UseOrbitalTeleporter, events: list[Event]) -> None:
     index = _docked(state, action)
     assert isinstance(index, int)
+    left: dict[str, list[str]] = state.turn.facts.setdefault(LEFT, {})
+    left.setdefault(state.ships[index].id, []).append(action.facility)  # ruling T9
     _lift(state, index, events)
     waiting = [i for i, s in enumerate(state.ships) if s.loc == UNPLACED and i != index]
     facilities.do_dock(state, _dock(action), events)

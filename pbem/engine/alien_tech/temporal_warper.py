@@ -18,7 +18,7 @@ from ..deck import gain_card
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..ids import CARD_NAMES
-from ..lookup import unplaced_indices
+from ..lookup import commander, unplaced_indices
 from ..notation import card_id
 from ..state import UNPLACED, GameState
 from .common import card_name, ship_text, ship_word, unplaced_tokens, words_count
@@ -55,7 +55,7 @@ def _ships(state: GameState, action: UseTemporalWarper) -> list[int] | str:
     chosen: list[int] = []
     if action.relic is not None:
         r = state.ships[-1]
-        if state.relic_owner != action.seat or r.loc != UNPLACED or r.value != action.relic:
+        if commander(state, r) != action.seat or r.loc != UNPLACED or r.value != action.relic:
             return f"you have no unplaced Relic Ship showing {action.relic}."
         if action.relic not in wanted:
             return "the Relic Ship's value must be one of the ships re-rolled."

@@ -18,7 +18,7 @@ from ..actions import Dock
 from ..board import LAYOUT, free_slot, group_size, shape
 from ..events import Event, event
 from ..ids import FACILITY_NAMES, FACTION_NAMES, HUB_CIRCLES_LAUNCH_EARLY, Facility
-from ..lookup import memo, unplaced_indices
+from ..lookup import commander, memo, unplaced_indices
 from ..state import UNPLACED, GameState
 from . import (
     alien_artifact,
@@ -62,7 +62,7 @@ def match_ships(state: GameState, seat: int, values: tuple[int, ...],
     wanted = list(values)
     if relic is not None:
         r = state.ships[-1]
-        if state.relic_owner != seat or r.loc != UNPLACED or r.value != relic:
+        if commander(state, r) != seat or r.loc != UNPLACED or r.value != relic:
             return f"You have no unplaced Relic Ship showing {relic}."
         if relic not in wanted:
             return "The Relic Ship's value must be one of the docked values."
@@ -267,7 +267,7 @@ def ship_tokens(state: GameState, seat: int) -> tuple[tuple[int, bool], ...]:
     ships = state.ships
     tokens = [(ships[i].value, False) for i in unplaced_indices(state, seat)]
     r = state.ships[-1]
-    if state.relic_owner == seat and r.loc == UNPLACED:
+    if r.loc == UNPLACED and commander(state, r) == seat:  # the controller's, or borrowed
         tokens.append((r.value, True))
     tokens.sort()
     return tuple(tokens)

@@ -24,9 +24,11 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
 
 
 def arrived(state: GameState, value: int) -> None:
-    """A ship of this value arrived (docked or moved in): count it and owe one cycle."""
+    """A ship of this value arrived (docked, moved in or placed by a Cloak): count it and owe
+    one cycle for it. Ships placed together by one action owe one cycle each (rulings B16,
+    T2a); `rules.perform` drops what is owed once another kind of action follows."""
     state.turn.artifact_total += value
-    state.turn.may_cycle = 1
+    state.turn.may_cycle += 1
 
 
 def cycle_refusal(state: GameState, action: Cycle) -> str | None:
@@ -39,7 +41,7 @@ def cycle_refusal(state: GameState, action: Cycle) -> str | None:
 
 
 def cycle(state: GameState, action: Cycle, events: list[Event]) -> None:
-    state.turn.may_cycle = 0
+    state.turn.may_cycle -= 1
     old = list(state.display)
     state.discard.extend(old)
     state.display = []

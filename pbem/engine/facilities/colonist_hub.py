@@ -6,7 +6,8 @@ the same docking (ruling B8). Asimov Crater adds one advance once per turn (ruli
 Factions: the Homesteader's Union owner launches from circle 6 as well (ruling F9), and its
 facility gives one advance through `move_refusal` / `move`. With five players the Hub is
 freeform (ruling F16): any 12 ports, at most 3 ships of yours, and a colony stops only on a
-circle free on some track, sliding onto that track."""
+circle free on some track, sliding onto that track. A Chameleon Cloak replacement there
+swaps ports and advances your colony (`replacement_refusal` / `replaced`, ruling T2c)."""
 
 from __future__ import annotations
 
@@ -114,9 +115,31 @@ def move_refusal(state: GameState, seat: int, steps: int, launch: bool,
 
 
 def _freeform_launch_refusal(state: GameState, seat: int, steps: int) -> str | None:
+    found = launch_point(state, seat, steps)
+    return found if isinstance(found, str) else None
+
+
+def launch_point(state: GameState, seat: int, steps: int) -> int | str:
+    """The circle a launching docking of `steps` advances launches from: the first launch
+    circle the colony reaches and may launch from (ruling L-F1), or why there is none. With
+    five players each launch circle is tried in turn (F16); a Homesteader's owner launches
+    from circle 6 or 7, the earlier one added to everyone's (ruling F9a)."""
+    start = state.seats[seat].hub_circle
+    first = max(launch_circle(state, seat), start)
+    if not freeform(state):
+        return first
+    reasons = [_launch_from_refusal(state, seat, steps, at)
+               for at in range(first, min(HUB_CIRCLES, start + steps) + 1)]
+    for at, reason in enumerate(reasons, start=first):
+        if reason is None:
+            return at
+    return next((r for r in reasons if r), "Colonist Hub: your colony cannot launch now.")
+
+
+def _launch_from_refusal(state: GameState, seat: int, steps: int, at: int) -> str | None:
+    """Why the colony may not launch from circle `at` in this docking (ruling F16)."""
     me = state.seats[seat]
     start = me.hub_circle
-    at = max(launch_circle(state, seat), start)
     if start != at and free_track(state, seat, at) is None and start != at - 1:
         return (f"Colonist Hub: circle {at} is taken on every track; only a colony on circle "
                 f"{at - 1} may launch past it, with one ship (ruling F16).")
@@ -133,11 +156,6 @@ def _freeform_launch_refusal(state: GameState, seat: int, steps: int) -> str | N
 
 def dock(state: GameState, seat: int, ships: list[int], action: Dock,
          events: list[Event]) -> None:
-    k = len(ships)
-    steps = advances(state, seat, k)
-    if steps > k:
-        state.turn.asimov_used = True
-    state.turn.hub_ships += k
     if freeform(state):  # ruling F16: each ship takes any free port
         for i in ships:
             state.ships[i].slot = -1
@@ -145,7 +163,34 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
             used = [s.slot for s in ships_at(state, ID)]
             state.ships[i].slot = next(t for t in range(HUB_TRACKS)
                                        if used.count(t) < HUB_PORTS_PER_TRACK)
-    move(state, seat, steps, action.launch, events)
+    _advance(state, seat, len(ships), action.launch, events)
+
+
+def replacement_refusal(state: GameState, seat: int, ships: int) -> str | None:
+    """Ruling T2c: a Chameleon Cloak replacing `ships` opponents' ships here (5 players). The
+    ports are swapped, so the free ports do not matter; at most 3 ships of yours after the
+    swap (F16), and the colony advances as if that many had docked."""
+    mine = sum(1 for s in ships_at(state, ID) if commander(state, s) == seat)  # ruling B20
+    if mine + ships > HUB_PORTS_PER_TRACK:
+        return (f"Colonist Hub: you may have at most 3 ships there; you have {mine}, so you "
+                f"may replace {HUB_PORTS_PER_TRACK - mine} more, not {ships} (rulings F16, "
+                "T2c).")
+    return move_refusal(state, seat, advances(state, seat, ships), False)
+
+
+def replaced(state: GameState, seat: int, ships: list[int], events: list[Event]) -> None:
+    """Ruling T2c: your ships took the replaced ships' ports; your colony advances as if
+    they had docked, and the replaced player's colony stays where it is."""
+    _advance(state, seat, len(ships), False, events)
+
+
+def _advance(state: GameState, seat: int, ships: int, launch: bool,
+             events: list[Event]) -> None:
+    steps = advances(state, seat, ships)
+    if steps > ships:
+        state.turn.asimov_used = True
+    state.turn.hub_ships += ships
+    move(state, seat, steps, launch, events)
 
 
 def move(state: GameState, seat: int, steps: int, launch: bool, events: list[Event]) -> None:
@@ -153,6 +198,10 @@ def move(state: GameState, seat: int, steps: int, launch: bool, events: list[Eve
     me = state.seats[seat]
     start = me.hub_circle
     at = max(launch_circle(state, seat), start)
+    if launch:
+        found = launch_point(state, seat, steps)
+        assert isinstance(found, int), found  # the docking's check found the point
+        at = found
     if start == 0:
         me.colonies -= 1
         me.hub_circle = 1

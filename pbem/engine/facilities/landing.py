@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..state import GameState
 
 
@@ -16,6 +18,23 @@ def colony_source(state: GameState, seat: int) -> str | None:
 
 
 def start_landing(state: GameState, seat: int, why: str) -> None:
-    """The next decision of `seat` is the territory for this colony."""
+    """The next decision of `seat` is the territory for this colony. When a landing is
+    already waiting (a Chameleon Cloak replacing two Colony Constructor groups, ruling T2a),
+    this one follows it: `more` counts the landings still owed after it."""
+    pending = state.turn.pending
+    if pending is not None and pending["kind"] == "land" and pending["seat"] == seat:
+        pending["more"] = int(pending.get("more", 0)) + 1
+        return
     source = colony_source(state, seat)
     state.turn.pending = {"kind": "land", "seat": seat, "source": source, "why": why}
+
+
+def next_landing(state: GameState, landed: dict[str, Any]) -> None:
+    """After the landing `landed`, the next one owed by the same action waits (T2a)."""
+    more = int(landed.get("more", 0))
+    if more:
+        seat = int(landed["seat"])
+        start_landing(state, seat, str(landed["why"]))
+        assert state.turn.pending is not None
+        if more > 1:
+            state.turn.pending["more"] = more - 1

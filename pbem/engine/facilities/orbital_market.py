@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..actions import Dock, Trade
 from ..events import Event, event
 from ..ids import Facility, Territory
+from ..lookup import commander, ships_at
 from ..payments import gain, pay
 from ..state import GameState
 from ..territories import has_bonus
@@ -21,6 +22,26 @@ def refuse(state: GameState, seat: int, action: Dock) -> str | None:
 def dock(state: GameState, seat: int, ships: list[int], action: Dock,
          events: list[Event]) -> None:
     state.turn.market_rates.append(action.values[0])
+
+
+def pairs_left(state: GameState) -> None:
+    """Ships of the active seat's pairs have left the Market (Teleporter, Servo discard): each
+    pair that left takes its rate with it, so no trade or Agenda draw uses it (rulings B7,
+    A1a). Pairs of one value are interchangeable, so a rate stays while a pair of its value
+    is still docked (docs/rulings-log.md L-A7)."""
+    seat = state.turn.seat
+    rates = state.turn.market_rates
+    for value in sorted(set(rates)):
+        while rates.count(value) > _docked_pairs(state, seat, value):
+            rates.remove(value)
+
+
+def _docked_pairs(state: GameState, seat: int, value: int) -> int:
+    slots: dict[int, int] = {}
+    for ship in ships_at(state, ID):
+        if commander(state, ship) == seat and ship.value == value:
+            slots[ship.slot] = slots.get(ship.slot, 0) + 1
+    return sum(1 for n in slots.values() if n == 2)
 
 
 def rates(state: GameState, seat: int) -> list[int]:

@@ -24,6 +24,9 @@ def refuse(state: GameState, seat: int, action: Dock) -> str | None:
             for i in unplaced_indices(state, seat)):
         return ("Terraforming Station: a ship taken with the Astrogation Servo may never dock "
                 "here (ruling T1).")
+    if action.relic is not None and is_borrowed(state, state.ships[-1]):
+        return ("Terraforming Station: the Relic Ship taken with the Astrogation Servo may "
+                "never dock here (rulings T1, T1a).")
     if action.relic is None:
         # ships of your colour (ownership, ruling B20), borrowed by someone or not
         in_play = sum(1 for s in state.ships if s.owner == seat and s.loc != STOCK)

@@ -49,7 +49,6 @@ def choose(state: GameState, action: ChooseFaction, events: list[Event]) -> None
     state.draft = []  # ruling F3: the unchosen board leaves the game
     state.turn.pending = None
     state.phase = "play"
-    state.turn.round = 0  # start_turn counts seat 0's turn as a new round
     start_turn(state, 0, events)
 
 

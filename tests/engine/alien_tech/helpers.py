@@ -1,5 +1,5 @@
 """Positions and checks shared by the card tests: build a board as a rules reader writes it
-(pbem.engine.scenario.build_state), play actions in notation, and assert refusals."""
+(pbem.engine.scenarios.build_state), play actions in notation, and assert refusals."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pbem.engine import apply, check, format_action, legal_actions, parse_action
 from pbem.engine.errors import IllegalAction
 from pbem.engine.events import Event
 from pbem.engine.lookup import unplaced
-from pbem.engine.scenario import build_state
+from pbem.engine.scenarios import build_state
 from pbem.engine.state import GameState
 
 

@@ -84,3 +84,33 @@ def test_servo_discard_sends_a_terraforming_ship_to_the_stock() -> None:
 def test_servo_discard_refused_on_an_empty_facility() -> None:
     state = position(options=F, seats={"red": {"unplaced": [2], "cards": ["servo"]}})
     refused(state, "discard servo shipyard", "Astrogation Servo", "no ship is docked")
+
+
+def test_servo_takes_the_relic_ship_from_the_bay_ruling_t1a() -> None:
+    """Ruling T1a: the Relic Ship resting in the Bay is "any one ship"; the Servo's user
+    rolls it and uses it this turn (written 5r), never at the Terraforming Station."""
+    state = position(options=F, turn="green", next_dice=[6],
+                     colonies={"burroughs": {"red": 1}}, relic={"owner": "red", "at": "bay"},
+                     seats={"green": {"fuel": 3, "ore": 1, "cards": ["servo"]}})
+    assert "use astrogation_servo relic" in menu(state)
+    after, _ = play(state, "use servo relic")
+    assert after.relic().loc == "unplaced" and after.relic().value == 6
+    assert after.relic_owner == 0  # ownership never changes
+    refused(after, "dock 6r terraforming", "Terraforming Station", "T1a")
+    docked, _ = play(after, "dock 6r solar")
+    assert docked.relic().loc == "solar_converter" and docked.seats[1].fuel == 4
+
+
+def test_servo_may_take_your_own_relic_ship_and_it_is_listed_once() -> None:  # T1a, T1
+    state = position(options=F, next_dice=[4], colonies={"burroughs": {"red": 1}},
+                     relic={"owner": "red", "at": "bay"},
+                     seats={"red": {"fuel": 2, "unplaced": [4], "cards": ["servo"]}})
+    after, _ = play(state, "use servo relic")
+    assert {"dock 4r 4 orbital_market", "dock 4r solar_converter"} <= menu(after)
+    assert "dock 4 4 orbital_market" not in menu(after)  # the Relic Ship is no coloured ship
+
+
+def test_servo_finds_no_relic_ship_away_from_the_bay() -> None:
+    state = position(options=F, colonies={"burroughs": {"red": 1}},
+                     seats={"red": {"fuel": 2, "cards": ["servo"], "unplaced": ["5r"]}})
+    refused(state, "use servo relic", "Astrogation Servo", "not in the Maintenance Bay")

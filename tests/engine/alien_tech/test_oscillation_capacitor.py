@@ -20,6 +20,18 @@ def test_capacitor_lets_a_card_be_used_a_second_time_for_its_cost_again() -> Non
     assert "oscillation_capacitor" in after.turn.cards_used
 
 
+def test_a_teleported_ship_never_goes_back_to_a_facility_it_left_this_turn() -> None:
+    """Ruling T9: the Capacitor's second Teleporter use may move the ship on, never back, so
+    no facility's benefit is earned twice by one ship in one turn."""
+    state = position(options=F, seats={"red": {"fuel": 4, "ore": 1, "docked": {"lunar_mine": [6]},
+                                                "cards": ["teleporter", "capacitor"]}})
+    after, _ = play(state, "use teleporter lunar_mine 6 alien_artifact")
+    refused(after, "use teleporter alien_artifact 6 lunar_mine", "Orbital Teleporter",
+            "ruling T9")
+    after, _ = play(after, "use teleporter alien_artifact 6 solar_converter")
+    assert after.seats[0].ore == 1 and after.seats[0].fuel == 3
+
+
 def test_capacitor_gives_only_one_extra_use_per_turn() -> None:
     state = position(options=F, seats={"red": {"fuel": 9, "unplaced": [1],
                                                 "cards": ["booster_pod", "capacitor"]}})

@@ -8,7 +8,7 @@ import pytest
 
 from pbem.engine import GameState, RulesError, apply, check, parse_action
 from pbem.engine.rules import awaited
-from pbem.engine.scenario import build_state
+from pbem.engine.scenarios import build_state
 
 BOARDS = ["corex", "dark_space", "scavenger", "uranian", "new_gaia"]
 

@@ -1,4 +1,4 @@
-"""Scenarios: the rulebook's worked examples as executable files (docs/scenarios.md).
+"""Running scenarios: the rulebook's worked examples as executable files (docs/scenarios.md).
 
 A scenario is a TOML file: a position written the way a player describes the board, then a
 list of steps in action notation, each with expectations on what any spectator can see.
@@ -7,32 +7,29 @@ list of steps in action notation, each with expectations on what any spectator c
     results = run_scenario(path)              # one StepResult per step
     main_scenarios(["tests/scenarios"])       # prints PASS/FAIL, returns an exit code
 
-    python -m pbem.engine.scenario tests/scenarios/*.toml
+    python -m pbem.engine.scenarios tests/scenarios/*.toml
 
 Pure and standard library only, like the rest of the engine.
 """
 
 from __future__ import annotations
 
-import sys
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import apply
-from .actions import Action
-from .errors import RulesError
-from .ids import COLOURS, FACILITY_NAMES
-from .notation import format_action, parse_action
-from .rules import awaited, legal_actions
-from .scenario_position import ScenarioError, build_state, colour, die, seat_index
-from .state import GameState
-from .view import view
-
-__all__ = ["ScenarioError", "StepResult", "build_state", "facts", "load", "main_scenarios",
-           "run_scenario", "run_steps"]
+from .. import apply
+from ..actions import Action
+from ..errors import RulesError
+from ..ids import COLOURS, FACILITY_NAMES
+from ..notation import format_action, parse_action
+from ..rules import awaited, legal_actions
+from ..state import GameState
+from ..view import view
+from .common import ScenarioError, colour, die, seat_index
+from .position import build_state
 
 NONE_WORDS = ("none", "nobody")
 STEP_KEYS = {"do", "as", "expect", "refused", "next_dice", "note"}
@@ -70,6 +67,12 @@ def facts(state: GameState) -> dict[str, Any]:
     data["winners"] = [colour(i) for i in result.get("winners", [])]
     data["tiebreak"] = result.get("tiebreak")
     return data
+
+
+def seen_by(state: GameState) -> dict[str, Any]:
+    """What each seat alone sees besides the public view (`view(state, seat)["you"]`): its
+    face-down Agendas and, while it chooses, the Faction boards offered (ruling C4)."""
+    return {COLOURS[i]: view(state, i)["you"] for i in range(state.players)}
 
 
 def _ships_of(state: GameState, seat: int) -> dict[str, Any]:
@@ -137,6 +140,8 @@ def same(expected: Any, actual: Any) -> bool:
 def check_expectations(state: GameState, expect: dict[str, Any]) -> list[str]:
     """Every expectation that does not hold, as a sentence; empty when all hold."""
     data = facts(state)
+    if any(path.startswith("seen_by.") for path in expect):
+        data["seen_by"] = seen_by(state)
     problems: list[str] = []
     for path, wanted in expect.items():
         if path in ("legal_contains", "legal_excludes"):
@@ -268,7 +273,7 @@ def main_scenarios(paths: Sequence[str]) -> int:
     """
     files = _files(paths)
     if not files:
-        print("usage: python -m pbem.engine.scenario FILE_OR_DIR...")
+        print("usage: python -m pbem.engine.scenarios FILE_OR_DIR...")
         return 2
     failed_files = 0
     for path in files:
@@ -282,6 +287,3 @@ def main_scenarios(paths: Sequence[str]) -> int:
     print(f"{len(files) - failed_files} of {len(files)} scenario file(s) passed")
     return 1 if failed_files else 0
 
-
-if __name__ == "__main__":
-    sys.exit(main_scenarios(sys.argv[1:]))

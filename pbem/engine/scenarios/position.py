@@ -10,14 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import dice
-from .agendas.cards import AGENDAS
-from .agendas.scenario import agenda_position
-from .board import LAYOUT, group_count, group_size
-from .errors import InvalidAction
-from .factions import faction_id
-from .flow import DEFAULT_OPTIONS, game_options
-from .ids import (
+from .. import dice
+from ..board import LAYOUT, group_count, group_size
+from ..errors import InvalidAction
+from ..flow import DEFAULT_OPTIONS, game_options
+from ..ids import (
     BASE_DECK,
     CARD_NAMES,
     COLONIES,
@@ -36,15 +33,18 @@ from .ids import (
     Field,
     Territory,
 )
-from .lookup import commander, unplaced
-from .notation import card_id, facility_id, territory_id
-from .state import BAY, RELIC_HOME, STOCK, UNPLACED, GameState, Seat, Ship, Turn
-from .territories import controller_of
+from ..lookup import unplaced
+from ..state import BAY, RELIC_HOME, STOCK, UNPLACED, GameState, Seat, Ship, Turn
+from ..territories import controller_of
+from .agendas import agenda_deck, agenda_id, agenda_position
+from .common import ScenarioError, check_keys, die, named_id, seat_index
+from .factions import faction_position, hub_ports_freeform, ship_owner
+from .setup import new_game_position
 
 POSITION_KEYS = {"description", "title", "players", "turn", "round", "seed", "seats", "colonies",
                  "fields", "display", "deck", "discard", "relic", "turn_facts", "next_dice",
                  "options", "steps", "card_tokens", "agenda_deck",
-                 "agenda_discard", "draft"}
+                 "agenda_discard", "draft", "setup"}
 SEAT_KEYS = {"fuel", "ore", "colonies", "hub", "cards", "unplaced", "docked", "bay", "stock",
              "agendas", "revealed", "marks", "faction", "hub_track"}
 TURN_FACTS = {"artifact_total", "may_cycle", "market_rates", "hub_ships", "asimov_used",
@@ -53,41 +53,16 @@ FIELD_ALIASES = {"isolation": Field.ISOLATION, "positron": Field.POSITRON,
                  "repulsor": Field.REPULSOR}
 
 
-class ScenarioError(ValueError):
-    """The position cannot be built: the message names the key at fault."""
-
-
-def colour(seat: int | None) -> str | None:
-    return None if seat is None else COLOURS[seat]
-
-
-def seat_index(word: Any, players: int) -> int:
-    """A seat written as a colour ('red') or a number (0 = red, ruling C1)."""
-    text = str(word).lower()
-    if text in COLOURS[:players]:
-        return COLOURS.index(text)
-    if text.isdigit() and int(text) < players:
-        return int(text)
-    raise ScenarioError(f"'{word}' is not a seat of this {players}-player game")
-
-
-def _check_keys(table: dict[str, Any], allowed: set[str], where: str) -> None:
-    unknown = set(table) - allowed
-    if unknown:
-        raise ScenarioError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
-
-
-def _id(word: str, kind: str) -> str:
-    finder = {"facility": facility_id, "territory": territory_id, "card": card_id}[kind]
-    try:
-        return finder(word)
-    except InvalidAction as exc:
-        raise ScenarioError(exc.message) from None
-
-
 def build_state(table: dict[str, Any]) -> GameState:
-    """The GameState a scenario's position describes; raises ScenarioError when it cannot."""
-    _check_keys(table, POSITION_KEYS, "position")
+    """The GameState a scenario's position describes; raises ScenarioError when it cannot.
+    `setup = "new"` starts from the engine's own new-game setup instead (setup.py)."""
+    setup = table.get("setup", "position")
+    if setup == "new":
+        return new_game_position(table)
+    if setup != "position":
+        raise ScenarioError(f"setup: \"new\" (the engine's new game) or \"position\", not "
+                            f"{setup!r}")
+    check_keys(table, POSITION_KEYS, "position")
     players = int(table.get("players", 2))
     seats_table: dict[str, Any] = table.get("seats", {})
     options = _options(table)
@@ -106,7 +81,7 @@ def build_state(table: dict[str, Any]) -> GameState:
     relic: list[tuple[int, str, int, int]] = []
     for seat in range(players):
         entry = by_seat.get(seat, {})
-        _check_keys(entry, SEAT_KEYS, f"seats.{COLOURS[seat]}")
+        check_keys(entry, SEAT_KEYS, f"seats.{COLOURS[seat]}")
         state.seats.append(_seat(state, seat, entry))
         state.ships.extend(_ships(state, seat, entry, relic))
     state.ships.append(Ship(RELIC, None, RELIC_HOME))
@@ -131,52 +106,6 @@ def _options(table: dict[str, Any]) -> dict[str, Any]:
         raise ScenarioError(f"options: {exc.message}") from None
 
 
-def _faction(word: Any, where: str) -> str:
-    try:
-        return faction_id(str(word))
-    except InvalidAction as exc:
-        raise ScenarioError(f"{where}: {exc.message}") from None
-
-
-def faction_position(state: GameState, table: dict[str, Any],
-                     by_seat: dict[int, dict[str, Any]]) -> None:
-    """Each seat's `faction` and (5 players) `hub_track`; a `draft` list puts the game in the
-    Faction draft, waiting for the highest seat without a board (ruling F3)."""
-    for seat, entry in by_seat.items():
-        where = f"seats.{COLOURS[seat]}"
-        if "faction" in entry:
-            state.seats[seat].faction = _faction(entry["faction"], f"{where}.faction")
-        if "hub_track" in entry:
-            track = int(entry["hub_track"])
-            if state.players < 5 or not 0 <= track < 4:
-                raise ScenarioError(f"{where}.hub_track: a track 0-3, with 5 players only")
-            state.seats[seat].hub_track = track
-    if state.players == 5:  # ruling F16: a colony written without a track takes a free one
-        for seat, me in enumerate(state.seats):
-            if me.hub_circle and "hub_track" not in by_seat.get(seat, {}):
-                taken = {(o.hub_track, o.hub_circle) for o in state.seats if o is not me}
-                me.hub_track = next(t for t in range(4) if (t, me.hub_circle) not in taken)
-    chosen = [s.faction for s in state.seats if s.faction]
-    if len(chosen) != len(set(chosen)):
-        raise ScenarioError("faction: a Faction board can be chosen by one seat only")
-    if "draft" in table:
-        state.draft = [_faction(f, "draft") for f in table["draft"]]
-        waiting = [i for i, s in enumerate(state.seats) if s.faction is None]
-        if not waiting or set(state.draft) & set(chosen):
-            raise ScenarioError("draft: the boards offered, to a seat without one")
-        state.phase = "draft"
-        state.turn.pending = {"kind": "draft", "seat": waiting[-1]}
-
-
-def hub_ports_freeform(state: GameState, docked: list[Ship]) -> None:
-    """Five players (ruling F16): Hub ships take any port, at most 3 of each player."""
-    for n, ship in enumerate(docked):
-        ship.slot = n // HUB_PORTS_PER_TRACK
-    for seat in range(state.players):
-        if sum(1 for s in docked if _owner(state, s) == seat) > HUB_PORTS_PER_TRACK:
-            raise ScenarioError(f"{COLOURS[seat]}: at most 3 ships at the Colonist Hub")
-
-
 def _turn(table: dict[str, Any], players: int) -> Turn:
     seat = seat_index(table.get("turn", 0), players)
     return Turn(seat=seat, round=int(table.get("round", 1)))
@@ -185,7 +114,7 @@ def _turn(table: dict[str, Any], players: int) -> Turn:
 def _colonies(table: dict[str, Any], players: int) -> dict[str, list[int]]:
     colonies = {t.value: [0] * players for t in Territory}
     for name, counts in table.items():
-        territory = _id(name, "territory")
+        territory = named_id(name, "territory")
         if not isinstance(counts, dict):
             raise ScenarioError(f"colonies.{name}: write {{ red = 2, green = 1 }}")
         for who, n in counts.items():
@@ -199,7 +128,8 @@ def _fields(table: dict[str, Any]) -> dict[str, str | None]:
         fld = FIELD_ALIASES.get(name, name)
         if fld not in fields:
             raise ScenarioError(f"fields: unknown field '{name}'")
-        fields[fld] = None if str(where).lower() in ("none", "off") else _id(where, "territory")
+        off = str(where).lower() in ("none", "off")
+        fields[fld] = None if off else named_id(where, "territory")
     return fields
 
 
@@ -213,24 +143,13 @@ def _seat(state: GameState, seat: int, entry: dict[str, Any]) -> Seat:
     if supply < 0:
         raise ScenarioError(f"seats.{COLOURS[seat]}: more colonies on the board than the "
                             f"{COLONIES[state.players]} a player has")
-    cards = [_id(c, "card") for c in entry.get("cards", [])]
+    cards = [named_id(c, "card") for c in entry.get("cards", [])]
     made = Seat(int(entry.get("fuel", 0)), int(entry.get("ore", 0)), supply, hub, seat, cards)
-    made.agendas = [_agenda(a, f"seats.{COLOURS[seat]}.agendas") for a in entry.get("agendas", [])]
-    made.revealed = [_agenda(a, f"seats.{COLOURS[seat]}.revealed")
+    made.agendas = [agenda_id(a, f"seats.{COLOURS[seat]}.agendas")
+                    for a in entry.get("agendas", [])]
+    made.revealed = [agenda_id(a, f"seats.{COLOURS[seat]}.revealed")
                      for a in entry.get("revealed", [])]
     return made
-
-
-def _agenda(word: Any, where: str) -> str:
-    if str(word) not in AGENDAS:
-        raise ScenarioError(f"{where}: no Agenda called '{word}'")
-    return str(word)
-
-
-def die(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise ScenarioError(f"{where}: {value!r} is not a die face (1 to 6)")
-    return value
 
 
 def _ships(state: GameState, seat: int, entry: dict[str, Any],
@@ -243,7 +162,7 @@ def _ships(state: GameState, seat: int, entry: dict[str, Any],
     for v in entry.get("unplaced", []):
         _add(placed, relic, seat, UNPLACED, -1, v, f"seats.{name}.unplaced")
     for fac, groups in entry.get("docked", {}).items():
-        facility = _id(fac, "facility")
+        facility = named_id(fac, "facility")
         where = f"seats.{name}.docked.{fac}"
         for group, ships in enumerate(_groups(facility, groups, where)):
             for v in ships:
@@ -296,10 +215,10 @@ def _place_relic(state: GameState, found: list[tuple[int, str, int, int]],
                  table: Any) -> None:
     """The Relic Ship: from a '5r' among a seat's ships, or a [relic] table."""
     if table is not None:
-        _check_keys(table, {"owner", "at", "value"}, "relic")
+        check_keys(table, {"owner", "at", "value"}, "relic")
         owner = seat_index(table["owner"], state.players)
         at = str(table.get("at", "bay"))
-        at = {"bay": BAY, BAY: BAY, UNPLACED: UNPLACED}.get(at) or _id(at, "facility")
+        at = {"bay": BAY, BAY: BAY, UNPLACED: UNPLACED}.get(at) or named_id(at, "facility")
         value = 0 if at == BAY else die(table.get("value"), "relic.value")
         found.append((owner, at, -1, value))
     if len(found) > 1:
@@ -320,7 +239,7 @@ def _check_ports(state: GameState) -> None:
         docked = [s for s in state.ships if s.loc == facility]
         if facility == Facility.COLONIST_HUB:
             for ship in docked:
-                ship.slot = state.seats[_owner(state, ship)].hub_track
+                ship.slot = state.seats[ship_owner(state, ship)].hub_track
             if state.players == 5:  # ruling F16: any port; at most 3 ships of each player
                 hub_ports_freeform(state, docked)
                 continue
@@ -331,17 +250,11 @@ def _check_ports(state: GameState) -> None:
         _assign_slots(state, facility, docked)
 
 
-def _owner(state: GameState, ship: Ship) -> int:
-    owner = commander(state, ship)
-    assert owner is not None
-    return owner
-
-
 def _assign_slots(state: GameState, facility: str, docked: list[Ship]) -> None:
     """Number the port groups in the order the colours were written."""
     numbers: dict[tuple[int, int], int] = {}
     for ship in docked:
-        key = (_owner(state, ship), ship.slot)
+        key = (ship_owner(state, ship), ship.slot)
         ship.slot = numbers.setdefault(key, len(numbers))
     if len(numbers) > group_count(state, facility):
         raise ScenarioError(f"{FACILITY_NAMES[facility]}: more ships than its "
@@ -351,9 +264,9 @@ def _assign_slots(state: GameState, facility: str, docked: list[Ship]) -> None:
 
 def _cards(state: GameState, table: dict[str, Any]) -> None:
     """Display, discard pile and draw pile (written top first); the rest goes below."""
-    display = [_id(c, "card") for c in table.get("display", [])]
-    top = [_id(c, "card") for c in table.get("deck", [])]
-    state.discard = [_id(c, "card") for c in table.get("discard", [])]
+    display = [named_id(c, "card") for c in table.get("display", [])]
+    top = [named_id(c, "card") for c in table.get("deck", [])]
+    state.discard = [named_id(c, "card") for c in table.get("discard", [])]
     left = dict(BASE_DECK)
     if state.options.get("factions"):
         left.update(FACTIONS_DECK)  # ruling B4
@@ -370,21 +283,13 @@ def _cards(state: GameState, table: dict[str, Any]) -> None:
     state.display = display
     state.deck = list(reversed(top + rest))  # the engine keeps the top card last
     for card, n in table.get("card_tokens", {}).items():  # e.g. the FTL Drive's (ruling T4)
-        state.card_tokens[_id(card, "card")] = int(n)
+        state.card_tokens[named_id(card, "card")] = int(n)
     if state.options.get("factions"):
-        _agenda_deck(state, table.get("agenda_deck", []))
+        agenda_deck(state, table.get("agenda_deck", []))
 
-
-def _agenda_deck(state: GameState, written: list[Any]) -> None:
-    """The Agenda deck: the written cards on top (top first), the unused rest below."""
-    top = [_agenda(a, "agenda_deck") for a in written]
-    used = set(top) | {a for s in state.seats for a in s.agendas + s.revealed}
-    rest = [a for a in AGENDAS if a not in used]
-    dice.shuffle(state.rng, rest)
-    state.agenda_deck = list(reversed(top + rest))
 
 def _turn_facts(state: GameState, facts: dict[str, Any]) -> None:
-    _check_keys(facts, TURN_FACTS, "turn_facts")
+    check_keys(facts, TURN_FACTS, "turn_facts")
     turn = state.turn
     turn.rolled = sorted(s.value for s in unplaced(state, turn.seat))
     for key, value in facts.items():
