@@ -13,7 +13,7 @@ from typing import ClassVar
 from .. import fields
 from ..actions import Action, register_action
 from ..events import Event
-from ..ids import Card, Field
+from ..ids import Field
 from ..lookup import commander, unplaced_indices
 from ..notation import territory_id
 from ..state import UNPLACED, GameState, territories
