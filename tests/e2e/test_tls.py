@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
+from pbem import tokens
 from pbem.extensions import db
 from pbem.models import Game
-from pbem.services import games, tokens
+from pbem.services import games
 from pbem.services.games import SeatSpec
 from tests.conftest import build_app
 from tests.e2e.test_turn_page import ARGS, CHROMIUM, _dock_everything

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from pbem import tokens
 from pbem.extensions import db
-from pbem.services import games, tokens
+from pbem.services import games
 from pbem.services.games import SeatSpec
 from tests.conftest import build_app
 from tests.live_server import REPO, SECRET_KEY, Live, migrated_database, serving
