@@ -2,11 +2,11 @@
 F5: one port, any value, 1 fuel access fee to the owner) and its owner's ability, plus the
 draft (ruling F3).
 
-A board module names its `ID` (= its facility's id) and provides `refuse` / `dock` like any
-facility module; it is added to `facilities.MODULES` here, so docking, the must-dock rule
-(B9) and `legal_actions` see it. Only chosen boards are in the game. Actions that boards add
-(the draft's choice, follow-up decisions, owner abilities) are listed in `HANDLERS`,
-`PENDING` and `candidates`, which `rules` merges with its own.
+A board module names its `ID` (= its facility's id) and declares its facility in `FACILITY`
+(a `FacilitySpec`, like any facility module's `SPEC`); it joins the facility table here, so
+docking, the must-dock rule (B9) and `legal_actions` see it. Only chosen boards are in the
+game. Actions that boards add (the draft's choice, follow-up decisions, owner abilities) are
+listed in `HANDLERS`, `PENDING` and `candidates`, which `rules` merges with its own.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ FACTIONS: dict[str, ModuleType] = {
               new_gaia_engineers, proxima_centauri_scholars, scavenger_fleet,
               smugglers_alliance, uranian_syndicate)
 }
-facilities.MODULES.update(FACTIONS)
+facilities.join(board.FACILITY for board in FACTIONS.values())  # ruling F5
 
 ALIASES: dict[str, str] = {
     "corex": "corex_conglomerated", "darkspace": "dark_space_explorers",
