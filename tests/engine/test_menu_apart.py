@@ -70,3 +70,43 @@ def test_the_menu_runs_the_accelerator() -> None:
 def test_the_unchecked_path_is_gone() -> None:
     assert not hasattr(pbem.engine, "perform_checked")
     assert "steady" not in vars(pbem.engine.lookup)
+
+
+def _position_with_dockings() -> Any:
+    state = new_game(4, 5, BASE)
+    rng = [5, 5]
+    while True:
+        seat = awaited(state)
+        assert seat is not None
+        menu = legal_actions(state, seat)
+        if sum(a.kind == "dock" for a in menu) >= 2:
+            return state
+        apply_in_place(state, random_bot(state, seat, rng))
+
+
+@pytest.mark.parametrize("fault", ["drops a docking", "adds a refused docking",
+                                   "reorders dockings"])
+def test_the_invariant_check_catches_an_accelerator_that_errs(
+        fault: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`check_menu` compares two separate codes: a wrong accelerator cannot pass it."""
+    from pbem.engine import facilities
+
+    from .invariants import check_menu
+
+    state = _position_with_dockings()
+    check_menu(state)  # the real accelerator agrees with the rules
+    real = rules.legal_docks
+
+    def wrong(state: Any, seat: int) -> list[Any]:
+        docks = real(state, seat)
+        if fault == "drops a docking":
+            return docks[1:]
+        if fault == "reorders dockings":
+            return docks[::-1]
+        refused = next(d for d in facilities.candidates(state, seat)
+                       if facilities.dock_refusal(state, d))
+        return [*docks, refused]
+
+    monkeypatch.setattr(rules, "legal_docks", wrong)
+    with pytest.raises(AssertionError, match="the menu and refusal disagree"):
+        check_menu(state)
