@@ -5,11 +5,12 @@ with the name, group and ports ids.toml gives."""
 from __future__ import annotations
 
 import tomllib
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from pbem.engine.facilities import FACILITIES, FacilitySpec, table
+import pytest
+
+from pbem.engine.facilities import FACILITIES, table
 from pbem.engine.factions import FACTIONS
 from pbem.engine.ids import Facility
 
@@ -26,15 +27,15 @@ def _ids_toml() -> dict[str, Any]:
     raise AssertionError(f"no shared/rules/ids.toml beside {REPO} or above it")
 
 
-def _declared() -> list[FacilitySpec]:
-    """Every spec a module declares: the base game's `SPEC`s and the boards' `FACILITY`s."""
-    return [*table.BASE, *(board.FACILITY for board in FACTIONS.values())]
-
-
 def test_each_facility_is_declared_once() -> None:
-    counts = Counter(spec.id for spec in _declared())
-    assert [fid for fid, n in counts.items() if n != 1] == []
-    assert list(FACILITIES.values()) == _declared()  # the table is the list of specs
+    """The table is the base game's specs, then one per Faction board (`table.join` refuses
+    an id twice)."""
+    assert [spec.id for spec in table.BASE] == [
+        fid for fid in _ids_toml()["facilities"] if fid != Facility.MAINTENANCE_BAY]
+    assert list(FACILITIES.values())[:len(table.BASE)] == list(table.BASE)
+    assert list(FACILITIES)[len(table.BASE):] == list(FACTIONS)
+    with pytest.raises(ValueError, match="in the table already"):
+        table.join([table.BASE[0]])
 
 
 def test_the_base_facilities_have_the_numbers_of_ids_toml() -> None:

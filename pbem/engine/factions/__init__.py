@@ -2,11 +2,12 @@
 F5: one port, any value, 1 fuel access fee to the owner) and its owner's ability, plus the
 draft (ruling F3).
 
-A board module names its `ID` (= its facility's id) and declares its facility in `FACILITY`
-(a `FacilitySpec`, like any facility module's `SPEC`); it joins the facility table here, so
-docking, the must-dock rule (B9) and `legal_actions` see it. Only chosen boards are in the
-game. Actions that boards add (the draft's choice, follow-up decisions, owner abilities) are
-listed in `HANDLERS`, `PENDING` and `candidates`, which `rules` merges with its own.
+A board module names its `ID` (= its facility's id) and provides `refuse` / `dock` like any
+facility module; its facility's `FacilitySpec` is made here (`_facility`) and joins the
+facility table, so docking, the must-dock rule (B9) and `legal_actions` see it. Only chosen
+boards are in the game. Actions that boards add (the draft's choice, follow-up decisions,
+owner abilities) are listed in `HANDLERS`, `PENDING` and `candidates`, which `rules` merges
+with its own.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from .. import facilities
 from ..actions import Action
 from ..errors import InvalidAction
 from ..events import Event
-from ..ids import COLOURS, FACTION_NAMES
+from ..facilities.spec import FacilitySpec
+from ..ids import COLOURS, FACILITY_NAMES, FACTION_NAMES
 from ..notation import (
     FACILITY_ALIASES,
     register_format,
@@ -51,7 +53,19 @@ FACTIONS: dict[str, ModuleType] = {
               new_gaia_engineers, proxima_centauri_scholars, scavenger_fleet,
               smugglers_alliance, uranian_syndicate)
 }
-facilities.join(board.FACILITY for board in FACTIONS.values())  # ruling F5
+
+
+def _facility(board: ModuleType) -> FacilitySpec:
+    """A board's facility: one port for a ship of any value (ruling F5). The one place a
+    board module's hooks and marks (`VALUE_FREE`, `LAUNCHES`) become a spec."""
+    return FacilitySpec(board.ID, FACILITY_NAMES[board.ID],
+                        shape="single", group_size=1, groups=(1, 1, 1),
+                        refuse=board.refuse, dock=board.dock,
+                        launches=getattr(board, "LAUNCHES", False),
+                        value_free=getattr(board, "VALUE_FREE", False))
+
+
+facilities.join(_facility(board) for board in FACTIONS.values())
 
 ALIASES: dict[str, str] = {
     "corex": "corex_conglomerated", "darkspace": "dark_space_explorers",

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from ..actions import Dock
 from ..events import Event
-from ..facilities.spec import FacilitySpec
-from ..ids import FACILITY_NAMES, Faction
+from ..ids import Faction
 from ..payments import gain, pay
 from ..state import GameState
 from . import common
 
 ID = Faction.COREX_CONGLOMERATED
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 FUEL = 2
 
 
@@ -32,9 +32,3 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     pay(state, seat, FUEL, 0, events, why=ID)
     gain(state, seat, 0, controlled(state, seat), events, why=ID)
 
-
-# Ruling F5: one port, any value.
-FACILITY = FacilitySpec(
-    ID, FACILITY_NAMES[ID], shape="single", group_size=1, groups=(1, 1, 1),
-    refuse=refuse, dock=dock, value_free=True,
-)

@@ -9,13 +9,13 @@ from __future__ import annotations
 from ..actions import Dock
 from ..deck import draw, gain_card
 from ..events import Event, event
-from ..facilities.spec import FacilitySpec
-from ..ids import FACILITY_NAMES, Faction
+from ..ids import Faction
 from ..payments import pay
 from ..state import GameState
 from . import common
 
 ID = Faction.DARK_SPACE_EXPLORERS
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 FUEL = 1
 
 
@@ -34,10 +34,3 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     assert card is not None
     events.append(event("drew", seat, card=card, why=ID))
     gain_card(state, seat, card, events, how=ID)
-
-
-# Ruling F5: one port, any value.
-FACILITY = FacilitySpec(
-    ID, FACILITY_NAMES[ID], shape="single", group_size=1, groups=(1, 1, 1),
-    refuse=refuse, dock=dock, value_free=True,
-)

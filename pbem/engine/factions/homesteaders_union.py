@@ -11,12 +11,13 @@ from __future__ import annotations
 from ..actions import Dock
 from ..events import Event
 from ..facilities import colonist_hub
-from ..facilities.spec import FacilitySpec
-from ..ids import FACILITY_NAMES, HUB_LAUNCH_COST, Faction
+from ..ids import HUB_LAUNCH_COST, Faction
 from ..state import GameState
 from . import common
 
 ID = Faction.HOMESTEADERS_UNION
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
+LAUNCHES = True  # the advance may end in a launch (ruling B8)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
@@ -31,10 +32,3 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
          events: list[Event]) -> None:
     common.pay_fee(state, seat, ID, events)
     colonist_hub.move(state, seat, 1, action.launch, events)
-
-
-# Ruling F5: one port, any value.
-FACILITY = FacilitySpec(
-    ID, FACILITY_NAMES[ID], shape="single", group_size=1, groups=(1, 1, 1),
-    refuse=refuse, dock=dock, launches=True, value_free=True,
-)

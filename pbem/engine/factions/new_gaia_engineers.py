@@ -12,14 +12,14 @@ from __future__ import annotations
 from .. import dice
 from ..actions import Dock
 from ..events import Event, event
-from ..facilities.spec import FacilitySpec
-from ..ids import FACILITY_NAMES, Facility, Faction
+from ..ids import Facility, Faction
 from ..lookup import commander
 from ..state import GameState
 from ..territories import NEW_GAIA_MARK
 from . import common
 
 ID = Faction.NEW_GAIA_ENGINEERS
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 STATION = Facility.TERRAFORMING_STATION
 
 
@@ -54,10 +54,3 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     ship.value = dice.roll(state)
     state.seats[seat].marks[NEW_GAIA_MARK] = ship.id
     events.append(event("rerolled", seat, ship=ship.id, was=was, now=ship.value, why=ID))
-
-
-# Ruling F5: one port, any value.
-FACILITY = FacilitySpec(
-    ID, FACILITY_NAMES[ID], shape="single", group_size=1, groups=(1, 1, 1),
-    refuse=refuse, dock=dock, value_free=True,
-)

@@ -14,13 +14,13 @@ from typing import ClassVar
 from .. import fields
 from ..actions import Action, Dock, register_action
 from ..events import Event
-from ..facilities.spec import FacilitySpec
-from ..ids import FACILITY_NAMES, TERRITORY_NAMES, Faction
+from ..ids import TERRITORY_NAMES, Faction
 from ..payments import pay
 from ..state import GameState
 from . import common
 
 ID = Faction.PROXIMA_CENTAURI_SCHOLARS
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 NAME = "Proxima Centauri Scholars"
 DOCK_FUEL = 1
 OWNER_FUEL = 2
@@ -141,10 +141,3 @@ def candidates(state: GameState, seat: int) -> list[Action]:
         else:
             out.append(ScholarsRemove(seat, f))
     return out
-
-
-# Ruling F5: one port, any value.
-FACILITY = FacilitySpec(
-    ID, FACILITY_NAMES[ID], shape="single", group_size=1, groups=(1, 1, 1),
-    refuse=refuse, dock=dock, value_free=True,
-)

@@ -9,12 +9,12 @@ from __future__ import annotations
 from ..actions import Dock
 from ..events import Event
 from ..facilities import shipyard
-from ..facilities.spec import FacilitySpec
-from ..ids import FACILITY_NAMES, Faction
+from ..ids import Faction
 from ..state import GameState
 from . import common
 
 ID = Faction.SCAVENGER_FLEET
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
@@ -26,10 +26,3 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     common.pay_fee(state, seat, ID, events)
     if state.turn.facts.get(shipyard.SCAVENGER) != "used":
         state.turn.facts[shipyard.SCAVENGER] = "open"
-
-
-# Ruling F5: one port, any value.
-FACILITY = FacilitySpec(
-    ID, FACILITY_NAMES[ID], shape="single", group_size=1, groups=(1, 1, 1),
-    refuse=refuse, dock=dock, value_free=True,
-)

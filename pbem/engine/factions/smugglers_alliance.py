@@ -18,12 +18,12 @@ from ..alien_tech.common import ship_word
 from ..board import free_slot
 from ..errors import InvalidAction
 from ..events import Event, event
-from ..facilities.spec import FacilitySpec
-from ..ids import FACILITY_NAMES, Facility, Faction
+from ..ids import Facility, Faction
 from ..state import GameState
 from . import common
 
 ID = Faction.SMUGGLERS_ALLIANCE
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 NAME = "Smuggler's Alliance"
 RAIDERS = Facility.RAIDERS_OUTPOST
 
@@ -128,10 +128,3 @@ def format_smuggle(action: Action) -> str:
         ships[ships.index(str(action.relic))] += "r"
     last = f"{action.ship}r" if action.ship_relic else str(action.ship)
     return " ".join(["smuggle", *ships, last])
-
-
-# Ruling F5: one port, any value.
-FACILITY = FacilitySpec(
-    ID, FACILITY_NAMES[ID], shape="single", group_size=1, groups=(1, 1, 1),
-    refuse=refuse, dock=dock, value_free=True,
-)

@@ -14,15 +14,15 @@ from typing import ClassVar
 
 from ..actions import Action, Dock, register_action
 from ..events import Event, event
-from ..facilities.spec import FacilitySpec
 from ..fields import colony_move_refusal
-from ..ids import COLOURS, FACILITY_NAMES, TERRITORY_NAMES, Faction, Field, Territory
+from ..ids import COLOURS, TERRITORY_NAMES, Faction, Field, Territory
 from ..payments import pay
 from ..state import GameState
 from ..territories import add_colony, remove_colony
 from . import common
 
 ID = Faction.URANIAN_SYNDICATE
+VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 NAME = "Uranian Syndicate"
 PENDING = "uranian_move"
 
@@ -160,10 +160,3 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     if not common.owns(state, seat, ID) or common.once_per_turn(state, ID):
         return []
     return [Contest(seat, t) for t in TERRITORY_NAMES if contested(state, t)]
-
-
-# Ruling F5: one port, any value.
-FACILITY = FacilitySpec(
-    ID, FACILITY_NAMES[ID], shape="single", group_size=1, groups=(1, 1, 1),
-    refuse=refuse, dock=dock, value_free=True,
-)
