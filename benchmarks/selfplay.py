@@ -1,10 +1,10 @@
 """Self-play benchmark: greedy-bot speed per seat count, replay speed, and (--invariants) the
 invariant checks of tests/engine over many games.
 
-    python benchmarks/selfplay.py [--games N] [--base] [--invariants] [--profile]
+    python benchmarks/selfplay.py [--games N] [--base] [--seats N] [--invariants] [--profile]
 
 `--base` plays the base game (the option factions = false, 2-4 seats); the default is the
-default game, with the Factions expansion.
+default game, with the Factions expansion. `--seats` (repeatable): only these seat counts.
 
 A decision is the bot's choice (which computes `legal_actions`) plus `apply_in_place`, on one
 private working state. Timings are CPU time of this process (one core), so other load on
@@ -86,10 +86,10 @@ def rss_mb() -> float:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
 
 
-def table(games: int, options: Options = None) -> None:
+def table(games: int, options: Options = None, seats: tuple[int, ...] = ()) -> None:
     print(f"{'measure':34} {'figure':>12} {'target':>12}")
     start_rss = rss_mb()
-    for players in SEATS if options is None else SEATS_BASE:
+    for players in seats or (SEATS if options is None else SEATS_BASE):
         gps, dps, unfinished = speed(players, games, options)
         target = f">= {TARGET_DECISIONS:,}" if players == 4 else ""
         print(f"{f'greedy {players} seats: games/s':34} {gps:12,.1f} {'':>12}")
@@ -99,8 +99,8 @@ def table(games: int, options: Options = None) -> None:
     mean, worst = replay_ms(min(games, 100), options)
     print(f"{'replay 4-seat game (mean ms)':34} {mean:12.2f} {f'<= {TARGET_REPLAY_MS:g}':>12}")
     print(f"{'replay 4-seat game (worst ms)':34} {worst:12.2f} {'':>12}")
-    # The engine's tables (menus by hand of ships) live as long as the process: in a web
-    # worker too, whose whole budget is 80 MB (issue #6).
+    # The menu's tables (dockings by hand of ships) live as long as the process: in a web
+    # worker too, whose whole memory budget is 80 MB.
     print(f"{'memory growth over the run (MB)':34} {rss_mb() - start_rss:12.1f} {'':>12}")
 
 
@@ -113,7 +113,7 @@ def main() -> None:
                         help="check every step of random and greedy games (default 1,000)")
     parser.add_argument("--profile", action="store_true", help="cProfile 4-seat self-play")
     parser.add_argument("--seats", type=int, action="append", default=[],
-                        help="with --invariants: only these seat counts (repeatable)")
+                        help="only these seat counts (repeatable)")
     args = parser.parse_args()
     if args.profile:
         options = BASE if args.base else None
@@ -124,7 +124,7 @@ def main() -> None:
         invariants(args.games if "--games" in sys.argv else 1000, BASE if args.base else None,
                    tuple(args.seats))
     else:
-        table(args.games, BASE if args.base else None)
+        table(args.games, BASE if args.base else None, tuple(args.seats))
 
 
 if __name__ == "__main__":

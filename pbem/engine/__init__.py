@@ -72,14 +72,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
 
 def apply_in_place(state: GameState, action: Action) -> list[Event]:
-    """Fast path for bots and replay: check, then change `state` itself."""
+    """Fast path for bots and replay: check, then change `state` itself (no copy)."""
     check(state, action)
-    return perform_checked(state, action)
-
-
-def perform_checked(state: GameState, action: Action) -> list[Event]:
-    """Change `state` itself by an action `check` has just accepted on it (`play_game`
-    checks inside the menu's `steady` block, where the answers are known)."""
     events: list[Event] = []
     perform(state, action, events)
     state.step += 1

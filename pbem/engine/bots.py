@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import check, dice, perform_checked
+from . import apply_in_place, dice
 from .actions import (
     Action,
     BuyRelic,
@@ -32,7 +32,6 @@ from .alien_tech.catalog import BOT_SCORES
 from .factions.bots import faction_score
 from .flow import new_game
 from .ids import FACTION_NAMES, VP_CARDS, Facility, Field
-from .lookup import steady
 from .rules import legal_actions
 from .scoring import vp
 from .state import GameState
@@ -211,9 +210,7 @@ def play_game(players: int, seed: int, bot: Bot | list[Bot],
     actions: list[Action] = []
     while state.phase != "over" and len(actions) < max_steps:
         seat = state.turn.pending["seat"] if state.turn.pending else state.turn.seat
-        with steady(state):  # the check asks what the menu asked: answered from its table
-            action = bots[seat](state, seat, rng)
-            check(state, action)
-        perform_checked(state, action)
+        action = bots[seat](state, seat, rng)
+        apply_in_place(state, action)
         actions.append(action)
     return state, actions

@@ -1,33 +1,23 @@
-"""Whose ship is this, and where the ships are (scanned once while a state is known not to
-change).
+"""Whose ship is this, and where the ships are.
 
 `commander` is the one answer to "whose ship is this" for the rules (ruling B20): every card,
 facility and Agenda condition that asks it goes through `commander`, `fleet` or
 `unplaced_indices`. `Ship.owner` is the colour, which never changes; only colour counts read
 it directly (Shipyard cost, fleet minimums, the Plasma Cannon's B6 test).
 
-The menu (`legal_actions`) asks dozens of docking questions of one unchanging state; each used
-to scan every ship again. Inside `steady(state)` the scans below are answered from one table
-built on first use; outside it (and for any other state) they scan as before, so a refusal gives
-the same answer either way. Only read-only code may run inside `steady`.
+Every answer here is read from the state as it is: the rules keep no memo. (The menu's
+accelerator, `pbem.engine.menu`, keeps its own tables apart.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextvars import ContextVar, Token
 from typing import Any, TypeVar
 
 from .state import UNPLACED, GameState, Ship
 
 T = TypeVar("T")
 SERVO_SHIPS = "servo_ships"  # Turn.facts key: ids of ships borrowed this turn (ruling T1)
-
-# The state the index serves and its table of answers: the ship scans below ("by_loc",
-# "unplaced") and whatever `memo` callers keep there. Scans are built on first use, since
-# many menus never ask for one.
-_Index = tuple[GameState, dict[Any, Any]]
-_CURRENT: ContextVar[_Index | None] = ContextVar("pbem_engine_ship_index", default=None)
 
 
 def is_borrowed(state: GameState, ship: Ship) -> bool:
@@ -76,29 +66,14 @@ def unplaced(state: GameState, seat: int) -> list[Ship]:
 
 def ships_at(state: GameState, loc: str) -> list[Ship]:
     """The ships at a location (a facility, the stock, ...), in ship order."""
-    answers = memo(state)
-    if answers is None:
-        return [s for s in state.ships if s.loc == loc]
-    by_loc: dict[str, list[Ship]] | None = answers.get("by_loc")
-    if by_loc is None:
-        by_loc = answers["by_loc"] = {}
-        for ship in state.ships:
-            by_loc.setdefault(ship.loc, []).append(ship)
-    return by_loc.get(loc, [])
+    return [s for s in state.ships if s.loc == loc]
 
 
 def unplaced_indices(state: GameState, seat: int) -> list[int]:
     """Indices of the unplaced ships of `seat`'s colour (not the Relic Ship), in ship order."""
-    answers = memo(state)
-    key = ("unplaced", seat)
-    if answers is not None and key in answers:
-        known: list[int] = answers[key]
-        return known
     own = [i for i, s in enumerate(state.ships) if s.loc == UNPLACED and s.owner == seat]
     if SERVO_SHIPS in state.turn.facts:
         own = _with_borrowed(state, seat, own)
-    if answers is not None:
-        answers[key] = own
     return own
 
 
@@ -117,42 +92,15 @@ def _with_borrowed(state: GameState, seat: int, own: list[int]) -> list[int]:
     return mine + borrowed if seat == state.turn.seat else mine
 
 
+# Two callers still use the names of the memo these lookups once kept while the menu was
+# built (the Colonist Hub's free ports, the Orbital Teleporter's what-if copy); the rules keep
+# none now, so these answer as if nothing were remembered.
+
 def memo(state: GameState) -> dict[Any, Any] | None:
-    """A scratch table for answers about `state` while it is steady (else None)."""
-    index = _CURRENT.get()
-    if index is not None and index[0] is state:
-        return index[1]
+    """None: legality keeps no scratch table of answers about a state."""
     return None
 
 
 def remembered(state: GameState, key: Any, compute: Callable[[], T]) -> T:
-    """`compute()`, asked once per `key` while `state` is steady (every time otherwise)."""
-    answers = memo(state)
-    if answers is None:
-        return compute()
-    try:
-        known: T = answers[key]
-    except KeyError:
-        known = answers[key] = compute()
-    return known
-
-
-class steady:  # noqa: N801 - used as `with steady(state):`, like a function
-    """Serve the lookups above for `state` from one table of answers until the block ends
-    (nested blocks for the same state keep the outer table)."""
-
-    __slots__ = ("state", "token")
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.token: Token[_Index | None] | None = None
-
-    def __enter__(self) -> None:
-        outer = _CURRENT.get()
-        if outer is None or outer[0] is not self.state:
-            self.token = _CURRENT.set((self.state, {}))
-
-    def __exit__(self, *exc: object) -> None:
-        if self.token is not None:
-            _CURRENT.reset(self.token)
-            self.token = None
+    """`compute()`, every time: legality keeps no scratch table of answers."""
+    return compute()

@@ -1,6 +1,10 @@
 """One home for legality: `refusal` says why an action is not allowed now (or None), and
-`perform` carries out an allowed one on a working copy. `legal_actions` is built by filtering
-candidates through `refusal`, so the menu and `check` can never disagree."""
+`perform` carries out an allowed one on a working copy. Both read the rules and the state
+alone.
+
+`legal_actions` (the menu) offers exactly the `candidates` that `refusal` accepts. It judges
+the dockings with the menu's accelerator (`pbem.engine.menu`), which only the menu uses; the
+invariant tests compare the two at every step of many games."""
 
 from __future__ import annotations
 
@@ -39,7 +43,7 @@ from .ids import (
     Faction,
     Territory,
 )
-from .lookup import steady
+from .menu import legal_docks
 from .payments import can_pay, pay
 from .state import BAY, RELIC_HOME, GameState
 from .territories import add_colony, has_bonus, landable
@@ -161,12 +165,16 @@ def _steal_card(state: GameState, action: Action, events: list[Event]) -> None:
 
 def _end_turn_refusal(state: GameState, action: Action) -> str | None:
     assert isinstance(action, EndTurn)
-    with steady(state):
-        dock = facilities.dockable(state, action.seat)
+    dock = facilities.dockable(state, action.seat)
     if dock is not None:
         return (f"You must dock every ship that can dock: your "
                 f"{' '.join(str(v) for v in dock.values)} can still dock at the "
                 f"{facilities.name(dock.facility)}.")
+    return _return_refusal(state, action)
+
+
+def _return_refusal(state: GameState, action: EndTurn) -> str | None:
+    """The resources given back at the end of the turn (ruling B9 aside)."""
     me = state.seats[action.seat]
     rf, ro = action.return_fuel, action.return_ore
     if rf < 0 or ro < 0 or rf > me.fuel or ro > me.ore:
@@ -290,29 +298,36 @@ def _end_turn_action(seat: int, return_fuel: int, return_ore: int) -> EndTurn:
 
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:
-    """Every action `seat` may take now, one per distinct choice (ships by value).
+    """Every action `seat` may take now, one per distinct choice (ships by value): the
+    `candidates` that `refusal` accepts, in order.
 
-    Each candidate passes the same checks as `refusal`: the checks that depend only on the
-    position (game over, whose turn) are made once here, the rest for every candidate."""
+    The checks that depend only on the position (game over, whose turn, what is pending) are
+    made once here; the dockings come from the accelerator (`legal_docks`), whose answer also
+    settles the must-dock rule (B9) for ending the turn; every other candidate passes its
+    own refusal."""
     if state.phase == "over" or seat != awaited(state):
         return []
     pending = state.turn.pending
-    with steady(state):
-        menu: list[Action] = []
-        if pending is None:
-            menu.extend(facilities.legal_docks(state, seat))  # dock_refusal, in menu order
-        can_dock = bool(menu)
-        # out_of_order(pending, kind) is None exactly when kind is in `allowed` (or, with
-        # nothing pending, is no answer to a question)
-        allowed = PENDING_ACTIONS[pending["kind"]] if pending is not None else None
-        for action in candidates(state, seat, docks=False):
-            kind = type(action)
-            if can_dock and kind is EndTurn:
+    menu: list[Action] = []
+    if pending is None:
+        menu.extend(legal_docks(state, seat))
+    can_dock = bool(menu)
+    # out_of_order(pending, kind) is None exactly when kind is in `allowed` (or, with
+    # nothing pending, is no answer to a question)
+    allowed = PENDING_ACTIONS[pending["kind"]] if pending is not None else None
+    for action in candidates(state, seat, docks=False):
+        kind = type(action)
+        handler = HANDLERS.get(kind)
+        if handler is None or action.seat != seat \
+                or (kind not in allowed if allowed is not None else kind in ANSWERS):
+            continue
+        if kind is EndTurn:
+            if can_dock:
                 continue  # ruling B9: a legal docking was found above, so no end yet
-            handler = HANDLERS.get(kind)
-            if handler is None or action.seat != seat \
-                    or (kind not in allowed if allowed is not None else kind in ANSWERS):
-                continue
-            if not handler[0](state, action):
-                menu.append(action)
+            assert isinstance(action, EndTurn)
+            reason = _return_refusal(state, action)  # no docking is left: B9 is answered
+        else:
+            reason = handler[0](state, action)
+        if not reason:
+            menu.append(action)
     return menu

@@ -138,9 +138,11 @@ def _check_hub(state: GameState) -> None:
 
 
 def check_menu(state: GameState) -> list[Action]:
-    """The menu is exactly the candidates `refusal` accepts, in order (the fast path and the
-    one home for legality agree); every entry passes `check` and round-trips through text
-    and JSON."""
+    """The menu is exactly the candidates `refusal` accepts, in order; every entry passes
+    `check` and round-trips through text and JSON. The menu's dockings come from the
+    accelerator (`pbem.engine.menu`: shape tables, groups judged at once), the other side
+    from the plain rules (`facilities.candidates`, every choice of ships at every facility,
+    each judged by `refusal`): two separate codes, and this is what proves them equal."""
     seat = awaited(state)
     assert seat is not None
     menu = legal_actions(state, seat)

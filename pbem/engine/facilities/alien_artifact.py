@@ -7,11 +7,11 @@ from __future__ import annotations
 from ..actions import Claim, Cycle, Dock
 from ..deck import gain_card, refill_display
 from ..events import Event, event
-from ..ids import ARTIFACT_CLAIM_TOTAL, CARD_NAMES, Facility
+from ..ids import ARTIFACT_CLAIM_TOTAL, CARD_NAMES, FACILITY_NAMES, Facility
 from ..state import GameState
+from .spec import FacilitySpec
 
 ID = Facility.ALIEN_ARTIFACT
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
@@ -68,3 +68,10 @@ def claim(state: GameState, action: Claim, events: list[Event]) -> None:
     gain_card(state, action.seat, action.card, events, how="claimed")
     dealt = refill_display(state, events)
     events.append(event("claimed", action.seat, card=action.card, dealt=dealt))
+
+
+SPEC = FacilitySpec(
+    ID, FACILITY_NAMES[ID],
+    shape="single", group_size=1, groups=(4, 4, 4),
+    refuse=refuse, dock=dock, value_free=True,
+)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..actions import Dock, Launch
 from ..events import Event, event
 from ..ids import (
+    FACILITY_NAMES,
     HUB_CIRCLES,
     HUB_CIRCLES_LAUNCH_EARLY,
     HUB_LAUNCH_COST,
@@ -27,10 +28,9 @@ from ..lookup import commander, remembered, ships_at
 from ..payments import can_pay, pay
 from ..state import GameState
 from ..territories import has_bonus
+from .spec import FacilitySpec
 
 ID = Facility.COLONIST_HUB
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
-LAUNCHES = True  # a docking here may launch the colony (ruling B8)
 
 
 def freeform(state: GameState) -> bool:
@@ -256,3 +256,10 @@ def launch_colony(state: GameState, seat: int, events: list[Event]) -> None:
 
 def launch(state: GameState, seat: int, events: list[Event]) -> None:
     launch_colony(state, seat, events)
+
+
+SPEC = FacilitySpec(
+    ID, FACILITY_NAMES[ID],
+    shape="track", group_size=HUB_PORTS_PER_TRACK, groups=(HUB_TRACKS,) * 3,
+    refuse=refuse, dock=dock, launches=True, value_free=True, slot=slot,
+)

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from ..actions import Dock
 from ..events import Event
-from ..ids import CONSTRUCTOR_ORE, CONSTRUCTOR_ORE_BRADBURY, Facility, Territory
+from ..ids import CONSTRUCTOR_ORE, CONSTRUCTOR_ORE_BRADBURY, FACILITY_NAMES, Facility, Territory
 from ..payments import pay
 from ..state import GameState
 from ..territories import has_bonus
 from .landing import colony_source, start_landing
+from .spec import FacilitySpec
 
 ID = Facility.COLONY_CONSTRUCTOR
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 
 
 def ore_cost(state: GameState, seat: int) -> int:
@@ -34,3 +34,10 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
          events: list[Event]) -> None:
     pay(state, seat, 0, ore_cost(state, seat), events, why=ID)
     start_landing(state, seat, ID)
+
+
+SPEC = FacilitySpec(
+    ID, FACILITY_NAMES[ID],
+    shape="triple", group_size=3, groups=(1, 2, 2),
+    refuse=refuse, dock=dock, value_free=True,
+)

@@ -7,19 +7,19 @@ from __future__ import annotations
 
 from ..actions import Dock
 from ..events import Event
-from ..ids import Facility, Territory
-from ..lookup import remembered, ships_at
+from ..ids import FACILITY_NAMES, Facility, Territory
+from ..lookup import ships_at
 from ..payments import gain
 from ..state import GameState
 from ..territories import has_bonus
+from .spec import FacilitySpec
 
 ID = Facility.LUNAR_MINE
 DOCKED_STEP = "lunar_mine_step"  # Turn.facts: the step of the last docking here (ruling T5)
 
 
 def highest_docked(state: GameState) -> int:
-    return remembered(state, "lunar_mine_highest",
-                      lambda: max((s.value for s in ships_at(state, ID)), default=0))
+    return max((s.value for s in ships_at(state, ID)), default=0)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
@@ -38,3 +38,10 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     state.turn.mine_ships += 1
     state.turn.facts[DOCKED_STEP] = state.step  # the Lunar Tunneler may follow (ruling T5)
     gain(state, seat, 0, 1, events, why=ID)
+
+
+SPEC = FacilitySpec(
+    ID, FACILITY_NAMES[ID],
+    shape="single", group_size=1, groups=(3, 4, 5),
+    refuse=refuse, dock=dock,
+)

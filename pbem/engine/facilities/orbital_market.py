@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from ..actions import Dock, Trade
 from ..events import Event, event
-from ..ids import Facility, Territory
+from ..ids import FACILITY_NAMES, Facility, Territory
 from ..lookup import commander, ships_at
 from ..payments import gain, pay
 from ..state import GameState
 from ..territories import has_bonus
+from .spec import FacilitySpec
 
 ID = Facility.ORBITAL_MARKET
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
@@ -69,3 +69,10 @@ def trade(state: GameState, action: Trade, events: list[Event]) -> None:
     pay(state, action.seat, action.rate, 0, events, why=ID)
     gain(state, action.seat, 0, 1, events, why=ID)
     events.append(event("traded", action.seat, fuel=action.rate, ore=1))
+
+
+SPEC = FacilitySpec(
+    ID, FACILITY_NAMES[ID],
+    shape="pair", group_size=2, groups=(1, 1, 2),
+    refuse=refuse, dock=dock, value_free=True,
+)

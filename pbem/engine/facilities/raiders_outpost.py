@@ -10,10 +10,11 @@ from __future__ import annotations
 from ..actions import Dock, EndRaid, Steal, StealCard
 from ..deck import gain_card
 from ..events import Event, event
-from ..ids import CARD_NAMES, RAID_RESOURCES, Card, Facility, Faction
+from ..ids import CARD_NAMES, FACILITY_NAMES, RAID_RESOURCES, Card, Facility, Faction
 from ..lookup import commander, ships_at
 from ..state import GameState
 from ..territories import send_to_bay
+from .spec import FacilitySpec
 
 ID = Facility.RAIDERS_OUTPOST
 DECOY = Card.HOLOGRAPHIC_DECOY
@@ -119,3 +120,10 @@ def steal_card(state: GameState, action: StealCard, events: list[Event]) -> None
 def end_raid(state: GameState, action: EndRaid, events: list[Event]) -> None:
     state.turn.pending = None
     events.append(event("raid_ended", action.seat))
+
+
+SPEC = FacilitySpec(
+    ID, FACILITY_NAMES[ID],
+    shape="run", group_size=3, groups=(1, 1, 1),
+    refuse=refuse, dock=dock, slot=slot, before_dock=before_dock,
+)

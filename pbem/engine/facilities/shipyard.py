@@ -10,14 +10,14 @@ from __future__ import annotations
 from .. import dice
 from ..actions import Dock
 from ..events import Event, event
-from ..ids import SHIPYARD_COST, Facility, Faction, Territory
+from ..ids import FACILITY_NAMES, SHIPYARD_COST, Facility, Faction, Territory
 from ..lookup import ships_at
 from ..payments import can_pay, pay
 from ..state import BAY, STOCK, UNPLACED, GameState
 from ..territories import has_bonus
+from .spec import FacilitySpec
 
 ID = Facility.SHIPYARD
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 SCAVENGER = "scavenger_shipyard"  # Turn.facts key: "open" after a Scavenger Fleet docking
 
 
@@ -78,3 +78,10 @@ def roll_at_once(state: GameState, index: int, events: list[Event]) -> None:
     ship.loc, ship.slot, ship.value = UNPLACED, -1, dice.roll(state)
     events.append(event("rolled_ship", state.turn.seat, ship=ship.id, value=ship.value,
                         why=Faction.SCAVENGER_FLEET))
+
+
+SPEC = FacilitySpec(
+    ID, FACILITY_NAMES[ID],
+    shape="pair", group_size=2, groups=(1, 2, 3),
+    refuse=refuse, dock=dock, value_free=True,
+)

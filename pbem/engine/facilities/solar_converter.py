@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from ..actions import Dock
 from ..events import Event
-from ..ids import Facility, Territory
+from ..ids import FACILITY_NAMES, Facility, Territory
 from ..payments import gain
 from ..state import GameState
 from ..territories import has_bonus
+from .spec import FacilitySpec
 
 ID = Facility.SOLAR_CONVERTER
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 
 
 def fuel_for(value: int, lem: bool) -> int:
@@ -25,3 +25,10 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
          events: list[Event]) -> None:
     lem = has_bonus(state, seat, Territory.LEM_BADLANDS)
     gain(state, seat, sum(fuel_for(v, lem) for v in action.values), 0, events, why=ID)
+
+
+SPEC = FacilitySpec(
+    ID, FACILITY_NAMES[ID],
+    shape="single", group_size=1, groups=(7, 7, 8),
+    refuse=refuse, dock=dock, value_free=True,
+)

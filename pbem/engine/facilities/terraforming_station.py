@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from ..actions import Dock
 from ..events import Event
-from ..ids import SHIPS_MIN, TERRAFORMING_COST, Facility, Faction
+from ..ids import FACILITY_NAMES, SHIPS_MIN, TERRAFORMING_COST, Facility, Faction
 from ..lookup import SERVO_SHIPS, is_borrowed, unplaced_indices
 from ..payments import can_pay, pay
 from ..state import STOCK, GameState
 from .landing import colony_source, start_landing
+from .spec import FacilitySpec
 
 ID = Facility.TERRAFORMING_STATION
-VALUE_FREE = True  # `refuse` never reads the ship values (facilities._module_refusal)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
@@ -50,3 +50,10 @@ def terraforming_payee(state: GameState, seat: int) -> int | None:
     owner = next((i for i, s in enumerate(state.seats)
                   if s.faction == Faction.NEW_GAIA_ENGINEERS), None)
     return owner if owner != seat else None
+
+
+SPEC = FacilitySpec(
+    ID, FACILITY_NAMES[ID],
+    shape="six", group_size=1, groups=(1, 1, 1),
+    refuse=refuse, dock=dock, value_free=True,
+)

@@ -11,13 +11,13 @@ ids.toml [factions].
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from .. import facilities, notation
 from ..actions import Action
 from ..errors import InvalidAction
 from ..events import Event
+from ..facilities.spec import FacilitySpec
 from ..state import GameState
 from . import (
     common,
@@ -93,19 +93,15 @@ def faction_id(word: str) -> str:
 
 
 # -- THE JOIN: each board's facility enters the facility table (ruling F5) ------------------
-# `facilities.MODULES` is a table of facility modules, read by attribute (`refuse`, `dock`,
-# `VALUE_FREE`, `LAUNCHES`), so each board's typed `BoardFacility` is put there as such a
-# module. This is the one place a board becomes a facility: when the facilities become typed
-# specs, build each board's facility spec from `spec.facility` here instead.
-def _facility_module(spec: FactionSpec) -> ModuleType:
-    module = ModuleType(f"{__name__}.{spec.id}", f"The {spec.name} board's facility (F5).")
-    vars(module).update(ID=spec.id, refuse=spec.facility.refuse, dock=spec.facility.dock,
-                        VALUE_FREE=spec.facility.value_free,
-                        LAUNCHES=spec.facility.launches)
-    return module
+# The one place a board becomes a facility: one port for a ship of any value. The table
+# cannot import the boards (the Smuggler's Alliance docks at the Raiders' Outpost by id).
+def _facility_spec(spec: FactionSpec) -> FacilitySpec:
+    return FacilitySpec(spec.id, spec.name, shape="single", group_size=1, groups=(1, 1, 1),
+                        refuse=spec.facility.refuse, dock=spec.facility.dock,
+                        launches=spec.facility.launches, value_free=spec.facility.value_free)
 
 
-facilities.MODULES.update({spec.id: _facility_module(spec) for spec in SPECS})
+facilities.join(_facility_spec(spec) for spec in SPECS)
 
 
 # -- notation: the boards' words join the notation's (its aliases, verbs and text forms) ----

@@ -15,13 +15,13 @@ from typing import Any, Generic, TypeVar
 
 from ..actions import Action, Dock
 from ..events import Event
+from ..facilities.spec import DockEffect
+from ..facilities.spec import Refuse as DockRefusal
 from ..state import GameState
 
 A = TypeVar("A", bound=Action)
 
 Candidates = Callable[[GameState, int], list[Action]]  # concrete actions for the menu
-DockRefusal = Callable[[GameState, int, Dock], str | None]
-DockEffect = Callable[[GameState, int, list[int], Dock, list[Event]], None]
 DockWorth = Callable[[GameState, int, Dock], float]  # the greedy bot's worth, before the fee
 
 

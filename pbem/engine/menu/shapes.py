@@ -1,0 +1,86 @@
+"""The dockings a hand of ships allows by shape alone, cut into runs: pure tables, built once
+per hand and kept for the life of the process.
+
+Their entries share one copy of each docking, shape and run: those are finite sets (five
+seats, fixed facilities, values 1-6), so a long-running web worker's memory stays small
+however many hands it meets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from itertools import groupby
+from typing import Any, TypeVar
+
+from ..actions import Dock
+from ..facilities import FACILITIES, Token, hands, shape_refusal
+from ..ids import FACTION_NAMES
+
+T = TypeVar("T")
+
+# How a run of candidates is judged once its group passed (see `pbem.engine.menu`): WHOLE (a
+# value-free facility: the group's answer is theirs), EACH (the facility's `refuse` reads the
+# values), FULL (`dock_refusal`, for candidates made outside the shape table).
+WHOLE, EACH, FULL = "whole", "each", "full"
+Group = tuple[str, int, bool, bool]  # facility, ship count, launch, no Relic Ship
+Run = tuple[Group, tuple[Dock, ...], str]
+Runs = tuple[Run, ...]
+Shape = tuple[str, tuple[int, ...], int | None, bool]  # facility, values, relic, launch
+
+_SHARED: dict[Any, Any] = {}
+_DOCKINGS: dict[tuple[int, Shape], Dock] = {}
+
+
+def cut(docks: Iterable[Dock], judge: str | None = None) -> Runs:
+    """Consecutive candidates of one group make a run."""
+    runs: list[Run] = []
+    for group, same in groupby(docks, key=lambda d: (d.facility, len(d.values), d.launch,
+                                                     d.relic is None)):
+        kind = judge or (WHOLE if FACILITIES[group[0]].value_free else EACH)
+        runs.append(_shared((_shared(group), _shared(tuple(same)), kind)))
+    return tuple(runs)
+
+
+@lru_cache(maxsize=4096)
+def runs(seat: int, tokens: tuple[Token, ...], chosen: tuple[str, ...], reach: bool) -> Runs:
+    """`_all_runs` at the Faction facilities of the chosen boards only (ruling F3), and
+    without launches when the colony cannot reach a launch circle."""
+    return tuple(run for run in _all_runs(seat, tokens)
+                 if (run[0][0] not in FACTION_NAMES or run[0][0] in chosen)
+                 and (reach or not run[0][2]))
+
+
+@lru_cache(maxsize=4096)
+def _all_runs(seat: int, tokens: tuple[Token, ...]) -> Runs:
+    """The dockings a hand of ships allows, by shape only, cut into runs."""
+    return cut(_docking(seat, shape) for shape in _shapes(tokens))
+
+
+@lru_cache(maxsize=4096)
+def _shapes(tokens: tuple[Token, ...]) -> tuple[Shape, ...]:
+    """(facility, values, relic, launch) of every docking a hand of ships allows, by shape
+    only, in menu order: a pure table, built once per hand for every seat."""
+    by_size = {k: hands(tokens, k) for k in (1, 2, 3)}
+    out: list[Shape] = []
+    for facility, spec in FACILITIES.items():
+        for k in spec.sizes:
+            for values, relic in by_size[k]:
+                if shape_refusal(facility, values) is None:
+                    out.append(_shared((facility, _shared(values), relic, False)))
+                    if spec.launches:
+                        out.append(_shared((facility, _shared(values), relic, True)))
+    return tuple(out)
+
+
+def _shared(value: T) -> T:
+    """The one stored copy of an immutable value equal to `value`."""
+    stored: T = _SHARED.setdefault(value, value)
+    return stored
+
+
+def _docking(seat: int, shape: Shape) -> Dock:
+    found = _DOCKINGS.get((seat, shape))
+    if found is None:
+        found = _DOCKINGS[(seat, shape)] = Dock(seat, *shape)
+    return found

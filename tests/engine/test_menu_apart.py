@@ -1,0 +1,112 @@
+"""The menu's accelerator (`pbem.engine.menu`) is beside the rules, not inside them: `check`
+judges from the rules alone and never runs its code, and the rules keep no memo of a state
+(the invariant tests prove the menu equals `refusal` over every candidate)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+
+import pbem.engine
+from pbem.engine import RulesError, apply_in_place, check, legal_actions, new_game, rules
+from pbem.engine.bots import greedy_bot, random_bot
+from pbem.engine.rules import awaited
+
+MENU = str(Path(pbem.engine.__file__).parent / "menu")
+BASE = {"factions": False}
+
+
+def _menu_code_run_by(call: Any) -> set[str]:
+    """The functions of the menu package that run while `call()` runs."""
+    seen: set[str] = set()
+
+    def profile(frame: FrameType, event: str, arg: object) -> None:
+        if event == "call" and frame.f_code.co_filename.startswith(MENU):
+            seen.add(frame.f_code.co_name)
+
+    sys.setprofile(profile)
+    try:
+        call()
+    except RulesError:
+        pass
+    finally:
+        sys.setprofile(None)
+    return seen
+
+
+@pytest.mark.parametrize(("players", "options"), [(3, BASE), (4, None), (5, None)])
+def test_check_never_runs_the_menu_accelerator(players: int, options: Any) -> None:
+    state = new_game(players, 11, options)
+    rng = [players, 4]
+    steps = 0
+    while state.phase != "over" and steps < 400:
+        seat = awaited(state)
+        assert seat is not None
+        tried = legal_actions(state, seat) + rules.candidates(state, seat)[::7]
+        for action in tried:
+            assert _menu_code_run_by(lambda a=action: check(state, a)) == set(), action
+        bot = greedy_bot if steps % 2 else random_bot
+        apply_in_place(state, bot(state, seat, rng))
+        steps += 1
+    assert steps > 100
+
+
+def test_the_menu_runs_the_accelerator() -> None:
+    """The guard above would see the accelerator if it ran (the dockings of the first turn)."""
+    state = new_game(4, 3)
+    seat = awaited(state)
+    assert seat is not None
+    while not any(a.kind == "dock" for a in legal_actions(state, seat)):
+        apply_in_place(state, random_bot(state, seat, [1, 1]))
+        seat = awaited(state)
+        assert seat is not None
+    assert "legal_docks" in _menu_code_run_by(lambda: legal_actions(state, seat))
+
+
+def test_the_unchecked_path_is_gone() -> None:
+    assert not hasattr(pbem.engine, "perform_checked")
+    assert "steady" not in vars(pbem.engine.lookup)
+
+
+def _position_with_dockings() -> Any:
+    state = new_game(4, 5, BASE)
+    rng = [5, 5]
+    while True:
+        seat = awaited(state)
+        assert seat is not None
+        menu = legal_actions(state, seat)
+        if sum(a.kind == "dock" for a in menu) >= 2:
+            return state
+        apply_in_place(state, random_bot(state, seat, rng))
+
+
+@pytest.mark.parametrize("fault", ["drops a docking", "adds a refused docking",
+                                   "reorders dockings"])
+def test_the_invariant_check_catches_an_accelerator_that_errs(
+        fault: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`check_menu` compares two separate codes: a wrong accelerator cannot pass it."""
+    from pbem.engine import facilities
+
+    from .invariants import check_menu
+
+    state = _position_with_dockings()
+    check_menu(state)  # the real accelerator agrees with the rules
+    real = rules.legal_docks
+
+    def wrong(state: Any, seat: int) -> list[Any]:
+        docks = real(state, seat)
+        if fault == "drops a docking":
+            return docks[1:]
+        if fault == "reorders dockings":
+            return docks[::-1]
+        refused = next(d for d in facilities.candidates(state, seat)
+                       if facilities.dock_refusal(state, d))
+        return [*docks, refused]
+
+    monkeypatch.setattr(rules, "legal_docks", wrong)
+    with pytest.raises(AssertionError, match="the menu and refusal disagree"):
+        check_menu(state)
