@@ -11,8 +11,7 @@ accelerator, `pbem.engine.menu`, keeps its own tables apart.)
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from .state import UNPLACED, GameState, Ship
 
@@ -90,17 +89,3 @@ def _with_borrowed(state: GameState, seat: int, own: list[int]) -> list[int]:
     borrowed = borrowed_indices(state)
     mine = [i for i in own if i not in borrowed]
     return mine + borrowed if seat == state.turn.seat else mine
-
-
-# Two callers still use the names of the memo these lookups once kept while the menu was
-# built (the Colonist Hub's free ports, the Orbital Teleporter's what-if copy); the rules keep
-# none now, so these answer as if nothing were remembered.
-
-def memo(state: GameState) -> dict[Any, Any] | None:
-    """None: legality keeps no scratch table of answers about a state."""
-    return None
-
-
-def remembered(state: GameState, key: Any, compute: Callable[[], T]) -> T:
-    """`compute()`, every time: legality keeps no scratch table of answers."""
-    return compute()

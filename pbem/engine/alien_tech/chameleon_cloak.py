@@ -199,7 +199,7 @@ def _cost_refusal(state: GameState, action: UseChameleonCloak, groups: Groups,
         if facility == Facility.COLONIST_HUB:
             reason = colonist_hub.replacement_refusal(trial, action.seat, len(values))
         else:
-            reason = facilities.MODULES[facility].refuse(
+            reason = facilities.FACILITIES[facility].refuse(
                 trial, action.seat, Dock(action.seat, facility, values, relic))
         if reason:
             return str(reason)
@@ -250,7 +250,7 @@ def _replace(state: GameState, seat: int, facility: str, group: list[int], ships
     if facility == Facility.COLONIST_HUB:
         colonist_hub.replaced(state, seat, ships, events)  # the swapped ports stay (T2c)
     else:
-        facilities.MODULES[facility].dock(state, seat, ships,
+        facilities.FACILITIES[facility].dock(state, seat, ships,
                                           Dock(seat, facility, values, relic), events)
 
 

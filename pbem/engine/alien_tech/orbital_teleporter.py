@@ -24,7 +24,7 @@ from ..errors import InvalidAction
 from ..events import Event, event
 from ..facilities import orbital_market
 from ..ids import COLOURS, FACILITY_NAMES, TERRITORY_NAMES, Facility
-from ..lookup import commander, is_borrowed, memo
+from ..lookup import commander, is_borrowed
 from ..notation import facility_id, seat_of, territory_id
 from ..state import UNPLACED, GameState, territories
 from ..territories import add_colony, remove_colony
@@ -107,7 +107,7 @@ def use_refusal(state: GameState, action: UseOrbitalTeleporter) -> str | None:
     if action.to in state.turn.facts.get(LEFT, {}).get(state.ships[index].id, ()):
         return (f"this ship has left the {FACILITY_NAMES.get(action.to, action.to)} this turn "
                 "and may not be moved back there (ruling T9).")
-    if action.to not in facilities.MODULES:
+    if action.to not in facilities.FACILITIES:
         return f"there is no orbital facility called '{action.to}' to dock at."
     if action.to == Facility.TERRAFORMING_STATION and is_borrowed(state, state.ships[index]):
         return ("a ship taken with the Astrogation Servo may never dock at the Terraforming "
@@ -117,19 +117,10 @@ def use_refusal(state: GameState, action: UseOrbitalTeleporter) -> str | None:
 
 
 def _lifted(state: GameState, seat: int, index: int) -> GameState:
-    """A what-if copy with the fuel paid and ship `index` lifted off its facility. The menu
-    asks about every destination of one ship, so while `state` is steady the copy is made
-    once per ship; nothing changes it."""
-    answers = memo(state)
-    key = ("teleporter_lifted", seat, index)
-    if answers is not None and key in answers:
-        known: GameState = answers[key]
-        return known
+    """A what-if copy with the fuel paid and ship `index` lifted off its facility."""
     trial = state.trial()  # the fuel, the ship and the Market rates change on it
     trial.seats[seat].fuel -= with_pohl(state, seat, COST)
     _lift(trial, index, [])
-    if answers is not None:
-        answers[key] = trial
     return trial
 
 
@@ -165,7 +156,7 @@ def use_candidates(state: GameState, seat: int) -> list[Action]:
     tokens = unplaced_tokens(state, seat)
     out: list[Action] = []
     for source, value, relic in mine:
-        for to in facilities.MODULES:
+        for to in facilities.FACILITIES:
             if to == source:
                 continue
             for joined, joined_relic in _joiners(tokens, to):

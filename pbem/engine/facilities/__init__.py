@@ -24,9 +24,6 @@ from .ports import free_slot
 from .spec import FacilitySpec
 from .table import FACILITIES, join
 
-# The table's old name, still read by the Chameleon Cloak and the Orbital Teleporter.
-MODULES = FACILITIES
-
 SHAPE_WORDS = {
     "pair": "a pair of ships of equal value",
     "triple": "three ships of equal value",
@@ -182,6 +179,6 @@ def _candidates(state: GameState, seat: int) -> Iterator[Dock]:
     yield from unequal_pairs(seat, tokens)
 
 
-__all__ = ["FACILITIES", "MODULES", "FacilitySpec", "candidates", "do_dock", "dock_refusal",
+__all__ = ["FACILITIES", "FacilitySpec", "candidates", "do_dock", "dock_refusal",
            "dockable", "hands", "join", "match_ships", "name", "shape_refusal", "ship_tokens",
            "unequal_pairs"]

@@ -24,7 +24,7 @@ from ..ids import (
     Faction,
     Territory,
 )
-from ..lookup import commander, remembered, ships_at
+from ..lookup import commander, ships_at
 from ..payments import can_pay, pay
 from ..state import GameState
 from ..territories import has_bonus
@@ -49,10 +49,6 @@ def slot(state: GameState, seat: int) -> int:
 
 
 def free_ports(state: GameState, seat: int) -> int:
-    return remembered(state, ("hub_free_ports", seat), lambda: _free_ports(state, seat))
-
-
-def _free_ports(state: GameState, seat: int) -> int:
     if freeform(state):
         docked = ships_at(state, ID)
         mine = sum(1 for s in docked if commander(state, s) == seat)  # ruling B20

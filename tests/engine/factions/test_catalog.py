@@ -42,14 +42,14 @@ def test_every_board_module_declares_one_spec_and_the_catalog_lists_it() -> None
 
 
 def test_each_board_joins_the_facility_table_with_its_hooks_after_the_orbital_ones() -> None:
-    table = list(facilities.MODULES)
+    table = list(facilities.FACILITIES)
     assert table[-len(catalog.SPECS):] == [spec.id for spec in catalog.SPECS]
     for spec in catalog.SPECS:
-        entry = facilities.MODULES[spec.id]
-        assert spec.id == entry.ID
+        entry = facilities.FACILITIES[spec.id]
+        assert spec.id == entry.id
         assert entry.refuse is spec.facility.refuse and entry.dock is spec.facility.dock
-        assert entry.VALUE_FREE is spec.facility.value_free
-        assert entry.LAUNCHES is spec.facility.launches
+        assert entry.value_free is spec.facility.value_free
+        assert entry.launches is spec.facility.launches
 
 
 def test_every_board_action_is_handled_and_registered_for_json_and_notation() -> None:
