@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem import engine
-from pbem.engine.scenario import build_state
+from pbem.engine.scenarios.position import build_state
 from pbem.mail.compose import move_previews, strong_moves
 
 

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from pbem import engine
 from pbem.engine import GameState
-from pbem.engine.scenario import build_state
+from pbem.engine.scenarios.position import build_state
 from tests.web.conftest import Table, choices, fresh, hidden, post_move, snapshot
 from tests.web.test_factions_pages import put_state
 
