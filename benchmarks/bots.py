@@ -1,7 +1,7 @@
 """Bot strength benchmark (issue #16): win rates of the levels against each other.
 
     python benchmarks/bots.py [--games N] [--line NAME ...] [--budget R] [--processes P]
-                              [--log FILE] [--markdown]
+                              [--log FILE] [--markdown] [--table-only]
 
 Each line plays one `hero` bot against `other` bots in every other seat. Game i of a line is
 played from seed SEED + i with the hero in seat i mod seats, so the seats are rotated evenly
@@ -114,11 +114,14 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--log", type=Path, default=None, help="append each game here")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument("--table-only", action="store_true",
+                        help="play nothing: print the table of the games in --log")
     args = parser.parse_args()
     lines = [x for x in LINES if not args.line or x.name in args.line]
     done = logged(args.log)
-    jobs: list[Job] = [(x.name, i, args.budget) for x in lines for i in range(args.games)
-                       if (x.name, i) not in done]
+    # Round-robin over the lines, so a run stopped early leaves every line as far along.
+    jobs: list[Job] = [(x.name, i, args.budget) for i in range(args.games) for x in lines
+                       if (x.name, i) not in done and not args.table_only]
     with ProcessPoolExecutor(args.processes) as pool:
         for name, index, share, took in pool.map(play, jobs, chunksize=1):
             done[(name, index)] = (share, took)

@@ -11,18 +11,11 @@ from __future__ import annotations
 
 from . import dice
 from .actions import Action
-from .bots import _score as greedy_score  # the greedy bot's worth of one action
+from .ranking import ranked
 from .rules import legal_actions
 from .state import GameState
 
 MARGIN = 12.0  # heuristic points: about a colony's worth of the greedy bot's scores
-
-
-def ranked(state: GameState, seat: int, menu: list[Action]) -> list[tuple[float, Action]]:
-    """The menu weighed by the greedy heuristic, best first (ties keep the menu's order)."""
-    scored = [(greedy_score(state, seat, action), i, action) for i, action in enumerate(menu)]
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    return [(score, action) for score, _, action in scored]
 
 
 def easy_bot(state: GameState, seat: int, rng: list[int]) -> Action:

@@ -27,8 +27,8 @@ from .actions import Action
 from .bot_value import standing
 from .bots import greedy_bot
 from .determinize import SEED_RANGE, world
-from .easy_bot import ranked
 from .lookup import steady
+from .ranking import ranked
 from .rules import legal_actions
 from .state import GameState
 

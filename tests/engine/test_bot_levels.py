@@ -13,11 +13,12 @@ from pbem.engine.agendas.cards import AGENDA_IDS
 from pbem.engine.bot_value import WIN, standing
 from pbem.engine.bots import HIDDEN_CARD, greedy_bot, play_game, redacted
 from pbem.engine.determinize import world
-from pbem.engine.easy_bot import MARGIN, easy_bot, ranked
+from pbem.engine.easy_bot import MARGIN, easy_bot
 from pbem.engine.errors import InvalidAction
 from pbem.engine.flow import new_game
 from pbem.engine.ids import BASE_DECK, FACTIONS_DECK
 from pbem.engine.levels import DEFAULT_LEVEL, LEVELS, bot_for, is_level
+from pbem.engine.ranking import ranked
 from pbem.engine.rules import awaited
 from pbem.engine.state import GameState
 from pbem.engine.strong_bot import StrongBot
