@@ -172,3 +172,13 @@ def test_levels_are_named_and_a_wrong_one_is_refused() -> None:
     for budget in (0, -3):
         with pytest.raises(InvalidAction, match="budget"):
             bot_for("strong", budget=budget)
+
+
+def test_a_longer_horizon_also_decides_from_the_seats_view_only() -> None:
+    deeper = StrongBot(rollouts=6, candidates=3, horizon=2)
+    for n, state in enumerate(_choices(3, range(1), every=19)):
+        seat = awaited(state)
+        assert seat is not None
+        chosen = deeper(state, seat, [8, n])
+        assert chosen in legal_actions(state, seat)
+        assert deeper(_hidden_changed(state, seat, n + 5), seat, [8, n]) == chosen
