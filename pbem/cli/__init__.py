@@ -18,6 +18,7 @@ from flask.cli import AppGroup, FlaskGroup
 from werkzeug.serving import run_simple
 
 from pbem.app import create_app
+from pbem.balance import balance
 from pbem.cli.games import GAME_COMMANDS
 from pbem.cli.mail import mail as mail_group
 from pbem.scheduler import TICK_SECONDS, registered_steps, run_blocking, start_background
@@ -27,6 +28,7 @@ from pbem.services.errors import ServiceError
 HELP = "Play-by-email server for Alien Frontiers."
 cli = AppGroup("pbem", help=HELP)
 cli.add_command(mail_group)  # pbem mail status | retry (pbem/cli/mail.py)
+cli.add_command(balance)  # pbem balance: self-play win rates per seat and faction (pbem/balance.py)
 for _command in GAME_COMMANDS:  # new-game, verify, export, import (pbem/cli/games.py)
     cli.add_command(_command)
 
