@@ -22,12 +22,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import check, dice, perform_checked
+from . import apply_in_place, dice
 from .actions import Action
 from .bot_value import standing
 from .bots import greedy_bot
 from .determinize import SEED_RANGE, world
-from .lookup import steady
 from .ranking import ranked
 from .rules import legal_actions
 from .state import GameState
@@ -69,7 +68,7 @@ def rollout(state: GameState, seat: int, first: Action, rng: list[int], horizon:
     """Play `first` and then greedy for everyone on `state` itself until `seat`'s turn and
     `horizon` more turns are over; `seat`'s standing then."""
     current = state.turn.seat
-    _play(state, first)
+    apply_in_place(state, first)
     turns = 0
     steps = 0
     while state.phase != "over" and steps < MAX_STEPS:
@@ -80,17 +79,9 @@ def rollout(state: GameState, seat: int, first: Action, rng: list[int], horizon:
         actor = pending["seat"] if pending else state.turn.seat
         if turns > horizon and actor != seat:
             break
-        with steady(state):
-            action = greedy_bot(state, actor, rng)
-        _play(state, action)
+        apply_in_place(state, greedy_bot(state, actor, rng))
         steps += 1
     return standing(state, seat)
-
-
-def _play(state: GameState, action: Action) -> None:
-    with steady(state):  # the check asks what the menu asked: answered from its table
-        check(state, action)
-    perform_checked(state, action)
 
 
 strong_bot = StrongBot()
