@@ -43,13 +43,15 @@ from .preview import Preview, preview
 from .rules import awaited, legal_actions, perform, refusal
 from .state import GameState
 from .view import view
+from .view_types import GameView
 
 __all__ = [
     "ACTION_TYPES", "Action", "BuyRelic", "Claim", "Cycle", "Dock", "EndRaid", "EndTurn",
-    "Event", "GameOver", "GameState", "IllegalAction", "InvalidAction", "Land", "Launch",
-    "NotYourTurn", "Preview", "RulesError", "Steal", "StealCard", "Trade", "action_from_json",
-    "action_to_json", "apply", "apply_in_place", "awaited", "check", "crosses_barrier",
-    "format_action", "legal_actions", "new_game", "parse_action", "preview", "replay", "view",
+    "Event", "GameOver", "GameState", "GameView", "IllegalAction", "InvalidAction", "Land",
+    "Launch", "NotYourTurn", "Preview", "RulesError", "Steal", "StealCard", "Trade",
+    "action_from_json", "action_to_json", "apply", "apply_in_place", "awaited", "check",
+    "crosses_barrier", "format_action", "legal_actions", "new_game", "parse_action", "preview",
+    "replay", "view",
 ]
 
 

@@ -8,18 +8,17 @@ hand are face-up, so public.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .actions import action_to_json
 from .ids import COLOUR_LETTERS, COLOURS
 from .rules import awaited, legal_actions
 from .scoring import vp_breakdown
 from .state import GameState
+from .view_types import GameView, SeatView, ShipView
 
 
-def view(state: GameState, seat: int | None) -> dict[str, Any]:
+def view(state: GameState, seat: int | None) -> GameView:
     """A JSON-ready picture of the game for `seat` (None: a spectator)."""
-    seats = []
+    seats: list[SeatView] = []
     for i, s in enumerate(state.seats):
         seats.append({
             "seat": i,
@@ -37,14 +36,14 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
             "vp": vp_breakdown(state, i),
             "ships_in_stock": sum(1 for sh in state.ships if sh.owner == i and sh.loc == "stock"),
         })
-    ships = [
+    ships: list[ShipView] = [
         {"id": sh.id, "owner": state.relic_owner if sh.is_relic else sh.owner,
          "relic": sh.is_relic, "loc": sh.loc, "slot": sh.slot,
          "value": sh.value if sh.value else None}
         for sh in state.ships
     ]
     turn = state.turn
-    data: dict[str, Any] = {
+    data: GameView = {
         "players": state.players,
         "options": dict(state.options),
         "phase": state.phase,
@@ -74,10 +73,10 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         },
         "result": state.result,
         "viewer": seat,
+        "agenda_deck_size": len(state.agenda_deck),
+        "card_tokens": dict(state.card_tokens),
+        "draft_size": len(state.draft),
     }
-    data["agenda_deck_size"] = len(state.agenda_deck)
-    data["card_tokens"] = dict(state.card_tokens)
-    data["draft_size"] = len(state.draft)
     if seat is not None and 0 <= seat < state.players:
         data["you"] = {"seat": seat, "agendas": list(state.seats[seat].agendas)}
         pending = turn.pending

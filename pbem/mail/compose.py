@@ -17,7 +17,15 @@ from flask import Flask, render_template
 from sqlalchemy import BindParameter, bindparam, func, select
 
 from pbem import clock, tokens
-from pbem.engine import GameState, Preview, action_from_json, format_action, preview, view
+from pbem.engine import (
+    GameState,
+    GameView,
+    Preview,
+    action_from_json,
+    format_action,
+    preview,
+    view,
+)
 from pbem.extensions import db
 from pbem.mail import links
 from pbem.models.game import ActionLog, Game, Seat
@@ -72,8 +80,14 @@ def subject_of(game: Game) -> str:
     return f"Alien Frontiers: {game.name}"
 
 
-def seat_view(game: Game, seat_index: int | None) -> dict[str, Any]:
+def seat_view(game: Game, seat_index: int | None) -> GameView:
     return view(GameState.from_json(game.state), seat_index)
+
+
+def own_agendas(picture: GameView) -> list[str]:
+    """The viewing seat's face-down Agendas (none in a spectator's view)."""
+    you = picture.get("you")
+    return you["agendas"] if you is not None else []
 
 
 def names_of(game: Game) -> list[str]:
@@ -152,7 +166,7 @@ def unsubscribe_url(game: Game, seat: Seat) -> str:
 
 # --- context shared by the game mails ---------------------------------------------------
 
-def board_rows(picture: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+def board_rows(picture: GameView, names: list[str]) -> list[dict[str, Any]]:
     rows = []
     for s in picture["seats"]:
         rows.append({
@@ -163,7 +177,7 @@ def board_rows(picture: dict[str, Any], names: list[str]) -> list[dict[str, Any]
     return rows
 
 
-def territory_rows(picture: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+def territory_rows(picture: GameView, names: list[str]) -> list[dict[str, Any]]:
     rows = []
     for tid, counts in sorted(picture["colonies"].items()):
         owner = picture["controllers"].get(tid)
@@ -174,13 +188,13 @@ def territory_rows(picture: dict[str, Any], names: list[str]) -> list[dict[str, 
     return rows
 
 
-def private_panel(picture: dict[str, Any], seat_index: int) -> dict[str, Any]:
+def private_panel(picture: GameView, seat_index: int) -> dict[str, Any]:
     """The reader's own faction and Agendas (face-down ones by name: only in their own mail,
     ruling A5)."""
     me = picture["seats"][seat_index]
     fid = me.get("faction")
     text = glossary.FACTIONS.get(fid) if fid else None
-    secret = [describe.agenda(a) for a in (picture.get("you") or {}).get("agendas", [])]
+    secret = [describe.agenda(a) for a in own_agendas(picture)]
     shown = [describe.agenda(a) for a in me.get("revealed", [])]
     agendas = [f"{n} (secret)" for n in secret] + [f"{n} (revealed)" for n in shown]
     return {
@@ -190,13 +204,13 @@ def private_panel(picture: dict[str, Any], seat_index: int) -> dict[str, Any]:
     }
 
 
-def factions_line(picture: dict[str, Any], names: list[str]) -> str:
+def factions_line(picture: GameView, names: list[str]) -> str:
     """ "Ana: Corex Conglomerated · Ben: Scavenger Fleet" (chosen boards are public)."""
     chosen = [(names[s["seat"]], s["faction"]) for s in picture["seats"] if s.get("faction")]
     return " · ".join(f"{n}: {describe.faction(f)}" for n, f in chosen)
 
 
-def revealed_line(picture: dict[str, Any], names: list[str]) -> str:
+def revealed_line(picture: GameView, names: list[str]) -> str:
     """Every player's revealed Agendas (public once revealed, ruling A5)."""
     parts = [f"{names[s['seat']]}: {', '.join(describe.agenda(a) for a in s['revealed'])}"
              for s in picture["seats"] if s.get("revealed")]
@@ -221,7 +235,7 @@ def _action_worth(action: dict[str, Any], seen: Preview | None = None) -> float:
             "end_turn": -10.0}.get(str(kind), -5.0)
 
 
-def move_previews(state: GameState, picture: dict[str, Any]) -> dict[str, Preview]:
+def move_previews(state: GameState, picture: GameView) -> dict[str, Preview]:
     """The engine's preview of each legal move in the seat's view, by notation."""
     out: dict[str, Preview] = {}
     for act in picture.get("legal") or []:
@@ -230,12 +244,12 @@ def move_previews(state: GameState, picture: dict[str, Any]) -> dict[str, Previe
     return out
 
 
-def strong_moves(picture: dict[str, Any], names: list[str],
+def strong_moves(picture: GameView, names: list[str],
                  previews: Mapping[str, Preview] | None = None) -> list[dict[str, str]]:
     """A few good legal moves from the seat's view, one per kind of move and facility, each
     with the engine's preview of its effect (``previews``, by notation)."""
     legal = picture.get("legal") or []
-    agendas = (picture.get("you") or {}).get("agendas", [])
+    agendas = own_agendas(picture)
     seen = previews or {}
     notations = [format_action(action_from_json(action)) for action in legal]
     ranked = sorted(zip(legal, notations, strict=True),
@@ -333,7 +347,7 @@ class Recipient:
     """A seat's view and turn link, made once per mail: they are the costly parts of composing
     it, and a mail uses each several times."""
 
-    picture: dict[str, Any]
+    picture: GameView
     turn_link: str
     previews: Mapping[str, Preview] = field(default_factory=dict)  # the engine's, by notation
 
@@ -358,7 +372,7 @@ def game_context(game: Game, seat: Seat | None,
         "revealed_line": revealed_line(picture, names),
     }
     if seat is not None:
-        me = picture["seats"][index]
+        me = picture["seats"][seat.index]
         active = picture["awaiting"] if picture["awaiting"] is not None else picture["active"]
         context.update(private_panel(picture, seat.index))
         context.update(
@@ -475,7 +489,7 @@ def decision_needed(game: Game, seat: Seat, recipient: Recipient | None = None,
 def _choices(recipient: Recipient, names: list[str]) -> list[dict[str, str]]:
     """Every legal answer to the decision, each with its effect and a link to its form."""
     picture = recipient.picture
-    agendas = (picture.get("you") or {}).get("agendas", [])
+    agendas = own_agendas(picture)
     choices = []
     for action in picture.get("legal") or []:
         notation = format_action(action_from_json(action))

@@ -23,7 +23,7 @@ ROW_H = 46
 
 def faction_boards(board: BoardReader, y: float) -> tuple[list[Shape], float]:
     """The chosen boards two to a row from `y`, and the y below them."""
-    owned = [(i, s["faction"]) for i, s in enumerate(board.seats) if s.get("faction")]
+    owned = [(i, fid) for i, s in enumerate(board.seats) if (fid := s["faction"])]
     if not owned:
         return [], y
     shapes: list[Shape] = [Text(4, y + 12, "Faction boards (1 fuel to the owner)", size=11,

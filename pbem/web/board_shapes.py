@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
+
+from pbem.engine.view_types import GameView, SeatView, ShipView
 
 COLOUR_HEX = {"red": "#c62828", "green": "#2e7d32", "blue": "#1565c0",
               "yellow": "#f9c623", "purple": "#6a1b9a"}
@@ -83,9 +85,9 @@ def ink_on(colour: str | None) -> str:
 class BoardReader:
     """The view and the seat names, with the pieces every part of the picture uses."""
 
-    def __init__(self, view: dict[str, Any], names: Sequence[str] | None) -> None:
+    def __init__(self, view: GameView, names: Sequence[str] | None) -> None:
         self.view = view
-        self.seats: list[dict[str, Any]] = list(view["seats"])
+        self.seats: list[SeatView] = list(view["seats"])
         self.names = list(names) if names else [s["colour"].title() for s in self.seats]
 
     def who(self, seat: int | None) -> str:
@@ -94,10 +96,10 @@ class BoardReader:
         s = self.seats[seat]
         return f"{self.names[seat]} ({s['colour']}, {s['letter']})"
 
-    def ships_at(self, loc: str) -> list[dict[str, Any]]:
+    def ships_at(self, loc: str) -> list[ShipView]:
         return [s for s in self.view["ships"] if s["loc"] == loc]
 
-    def die(self, x: float, y: float, ship: dict[str, Any]) -> Group:
+    def die(self, x: float, y: float, ship: ShipView) -> Group:
         owner = ship.get("owner")
         value = ship.get("value")
         relic = bool(ship.get("relic"))

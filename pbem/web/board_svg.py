@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from pbem.engine import GameView
 from pbem.engine.board import LAYOUT
 from pbem.engine.ids import (
     CARD_NAMES,
@@ -28,6 +28,7 @@ from pbem.engine.ids import (
     HUB_TRACKS,
     TERRITORY_NAMES,
 )
+from pbem.engine.view_types import ShipView
 from pbem.paths import templates_dir
 from pbem.web.board_factions import faction_boards
 from pbem.web.board_shapes import (
@@ -85,12 +86,12 @@ def _facility(board: BoardReader, fid: str, x: float, y: float) -> Group:
     return group
 
 
-def _ports(board: BoardReader, fid: str, here: list[dict[str, Any]], x: float,
+def _ports(board: BoardReader, fid: str, here: list[ShipView], x: float,
            top: float) -> list[Shape]:
     """The facility's groups of ports, each filled with its ships by value."""
     _, size, counts = LAYOUT[fid]
     count = counts[min(int(board.view["players"]), 4) - 2]
-    by_slot: dict[int, list[dict[str, Any]]] = {}
+    by_slot: dict[int, list[ShipView]] = {}
     for ship in here:
         by_slot.setdefault(int(ship["slot"]), []).append(ship)
     gap = 0 if size == 1 else 6
@@ -127,7 +128,7 @@ def _hub(board: BoardReader, y: float) -> tuple[Group, float]:
     return hub, y
 
 
-def _track(board: BoardReader, track: int, here: list[dict[str, Any]], y: float) -> Group:
+def _track(board: BoardReader, track: int, here: list[ShipView], y: float) -> Group:
     users = [i for i, s in enumerate(board.seats) if s["hub_track"] == track]
     owner = users[0] if users else None
     words = f"Track {track + 1}" + (f", {board.who(owner)}" if owner is not None else "")
@@ -177,7 +178,7 @@ def _scores(board: BoardReader, y: float) -> Group:
     return scores
 
 
-def picture(view: dict[str, Any], names: Sequence[str] | None = None) -> Picture:
+def picture(view: GameView, names: Sequence[str] | None = None) -> Picture:
     """The board of `view` laid out as positioned pieces; `names` are the seats' names."""
     board = BoardReader(view, names)
     shapes: list[Shape] = [_scores(board, 4)]
@@ -210,6 +211,6 @@ def _environment() -> Environment:
                        undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
 
-def board_svg(view: dict[str, Any], names: Sequence[str] | None = None) -> Markup:
+def board_svg(view: GameView, names: Sequence[str] | None = None) -> Markup:
     """The board of `view` as an inline `<svg>` element; `names` are the seats' names."""
     return Markup(_environment().get_template(TEMPLATE).render(board=picture(view, names)))

@@ -12,7 +12,7 @@ import hmac
 from flask import Blueprint, abort, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from pbem.extensions import csrf
+from pbem.extensions import csrf_exempt
 from pbem.scheduler import tick
 
 bp = Blueprint("tasks", __name__)
@@ -26,7 +26,7 @@ def _authorised(expected: str) -> bool:
 
 
 @bp.post("/tasks/tick")
-@csrf.exempt
+@csrf_exempt
 def run_tick() -> ResponseReturnValue:
     """Run every scheduler step once; 401 without the right token, 404 with none configured."""
     expected = current_app.config.get("TICK_TOKEN")

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pbem.engine import GameView
 from pbem.words.glossary import FACTIONS, FactionText, agenda
 from pbem.words.menu_factions import DECISIONS, and_list, name_of
 
@@ -22,7 +23,7 @@ class Decision:
     waiting: str  # who waits, as a sentence
 
 
-def decision(view: dict[str, Any], names: Sequence[str], me: int) -> Decision | None:
+def decision(view: GameView, names: Sequence[str], me: int) -> Decision | None:
     """What `me` has to decide now outside an ordinary turn step, or what others decide."""
     pending = view.get("pending") or {}
     awaiting = view.get("awaiting")
@@ -40,18 +41,20 @@ def decision(view: dict[str, Any], names: Sequence[str], me: int) -> Decision | 
                     f"{and_list(others)} {verb} waiting on you.")
 
 
-def private(view: dict[str, Any]) -> dict[str, Any]:
+def private(view: GameView) -> dict[str, Any]:
     """The seat's own panel: its faction's texts and its face-down Agendas (only its own)."""
-    you = view.get("you") or {}
-    me = view["seats"][you["seat"]] if "seat" in you else {}
+    you = view.get("you")
+    if you is None:  # a spectator has no panel of its own
+        return {"faction": None, "agendas": [], "draft": []}
+    faction = view["seats"][you["seat"]]["faction"]
     return {
-        "faction": FACTIONS.get(me.get("faction") or ""),
-        "agendas": [agenda(a) for a in you.get("agendas", [])],
+        "faction": FACTIONS.get(faction) if faction else None,
+        "agendas": [agenda(a) for a in you["agendas"]],
         "draft": [FACTIONS[f] for f in you.get("draft", []) if f in FACTIONS],
     }
 
 
-def public_seats(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+def public_seats(view: GameView, names: Sequence[str]) -> list[dict[str, Any]]:
     """Every seat's faction and revealed Agendas (public), and how many it holds face down."""
     out = []
     for i, s in enumerate(view["seats"]):

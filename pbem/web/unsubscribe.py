@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 
 from pbem import tokens
-from pbem.extensions import csrf, db
+from pbem.extensions import csrf_exempt, db
 from pbem.models.game import Game, Seat
 from pbem.services.errors import BadInput
 
@@ -46,7 +46,7 @@ def settings(token: str) -> str:
 
 
 @bp.post("/mail/unsubscribe/<token>")
-@csrf.exempt
+@csrf_exempt
 def save(token: str) -> str:
     game, seat = _seat_for(token)
     if request.form.get("List-Unsubscribe") == "One-Click":

@@ -4,9 +4,7 @@ with the name, group and ports ids.toml gives."""
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -14,32 +12,24 @@ from pbem.engine.facilities import FACILITIES, table
 from pbem.engine.factions import FACTIONS
 from pbem.engine.ids import Facility
 
+from .rules_ids import ids_toml
+
 REPO = Path(__file__).resolve().parents[2]
-
-
-def _ids_toml() -> dict[str, Any]:
-    """shared/rules/ids.toml, beside the repository (CI lays shared/ next to its clone)."""
-    for folder in REPO.parents:
-        path = folder / "shared" / "rules" / "ids.toml"
-        if path.exists():
-            with path.open("rb") as f:
-                return tomllib.load(f)
-    raise AssertionError(f"no shared/rules/ids.toml beside {REPO} or above it")
 
 
 def test_each_facility_is_declared_once() -> None:
     """The table is the base game's specs, then one per Faction board (`table.join` refuses
     an id twice)."""
     assert [spec.id for spec in table.BASE] == [
-        fid for fid in _ids_toml()["facilities"] if fid != Facility.MAINTENANCE_BAY]
+        fid for fid in ids_toml()["facilities"] if fid != Facility.MAINTENANCE_BAY]
     assert list(FACILITIES.values())[:len(table.BASE)] == list(table.BASE)
     assert list(FACILITIES)[len(table.BASE):] == list(FACTIONS)
     with pytest.raises(ValueError, match="in the table already"):
         table.join([table.BASE[0]])
 
 
-def test_the_base_facilities_have_the_numbers_of_ids_toml() -> None:
-    facilities = _ids_toml()["facilities"]
+def test_the_base_facilities_have_the_numbers_ofids_toml() -> None:
+    facilities = ids_toml()["facilities"]
     docking = {fid: entry for fid, entry in facilities.items()
                if fid != Facility.MAINTENANCE_BAY}
     # The Maintenance Bay is where ships go that cannot dock (ruling B9), not a facility
@@ -61,7 +51,7 @@ def test_the_base_facilities_have_the_numbers_of_ids_toml() -> None:
 
 
 def test_each_faction_board_has_its_one_port_facility() -> None:
-    boards = _ids_toml()["factions"]
+    boards = ids_toml()["factions"]
     assert sorted(boards) == sorted(FACTIONS)
     for fid, entry in boards.items():
         spec = FACILITIES[fid]

@@ -54,7 +54,7 @@ def load(path: str | Path) -> dict[str, Any]:
 
 def facts(state: GameState) -> dict[str, Any]:
     """The spectator's view plus helper entries a rules reader thinks in (docs/scenarios.md)."""
-    data = view(state, None)
+    data: dict[str, Any] = dict(view(state, None))  # a scenario's own keys replace some
     players = state.players
     data["awaiting"] = colour(awaited(state))
     data["active"] = colour(state.turn.seat)

@@ -17,7 +17,7 @@ from pbem.engine.alien_tech.spec import CardSpec, Power
 from pbem.engine.bots import play_game, random_bot
 from pbem.words import glossary
 
-from ..rules_ids import ids_toml
+from ..rules_ids import COPY, ids_toml, shared_ids_toml
 
 SHARED_MODULES = {"catalog", "common", "spec"}  # the package's modules that are no card
 
@@ -137,3 +137,10 @@ def _placeholder(hint: Any) -> Any:
             typing.get_args(hint)[0])
     origin = typing.get_origin(hint) or hint
     return {int: 0, bool: False, str: "", tuple: (), list: []}[origin]
+
+
+def test_the_repositorys_ids_toml_is_the_shared_rules_one() -> None:
+    shared = shared_ids_toml()
+    if shared is not None:  # a clean clone without shared/ has only the copy to read
+        assert COPY.read_bytes() == shared.read_bytes(), (
+            f"tests/engine/ids.toml differs from {shared}: copy the shared file over it")
