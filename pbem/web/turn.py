@@ -132,6 +132,17 @@ def _without_name(title: str, sentence: str) -> str:
     return rest[:1].upper() + rest[1:]
 
 
+def territory_legend(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, str]]:
+    """Each territory under the board: its bonus for its controller, and who controls it (so
+    "took 4 fuel" after docking at the Solar Converter is explained where the board is)."""
+    rows = []
+    for tid, who in (view.get("controllers") or {}).items():
+        rows.append({"name": words.territory_name(tid), "bonus": words.territory_bonus(tid),
+                     "controller": names[who] if isinstance(who, int) and who < len(names)
+                     else ""})
+    return rows
+
+
 def my_dice(view: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
     """The seat's unplaced ships (the Relic Ship too when it commands it), by value."""
     ships = [s for s in view["ships"] if s["loc"] == "unplaced" and s["owner"] == seat]

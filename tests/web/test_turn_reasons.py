@@ -20,3 +20,11 @@ def test_terraforming_is_shown_closed_with_the_fleet_minimum(client: FlaskClient
 def test_a_waiting_seat_sees_no_closed_facilities(client: FlaskClient, table: Table) -> None:
     page = client.get(f"/play/{table.links[1]}").get_data(as_text=True)
     assert "closed-list" not in page
+
+
+def test_the_board_is_followed_by_each_territorys_bonus(client: FlaskClient,
+                                                        table: Table) -> None:
+    page = client.get(f"/play/{table.links[1]}").get_data(as_text=True)
+    legend = page[page.index('id="territory-bonuses"'):]
+    assert "<strong>Lem Badlands</strong>: +1 fuel per ship at the Solar Converter" in legend
+    assert legend.count("<li>") == 8
