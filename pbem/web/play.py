@@ -127,6 +127,8 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "seat_link": seat_link, "board": board_svg(view, names), "dice": dice,
         "picked": picked, "toggle": presenter.toggle, "groups": groups,
         "lit": any(g.lit for g in groups), "my_turn": my_turn,
+        "closed": presenter.closed(state, me, groups) if my_turn else [],
+        "territories": presenter.territory_legend(view, names),
         "finished": game.status == "finished" or view["phase"] == "over",
         "form_token": tokens.make_form_token(game.public_id, me, game.version),
         "notice": notice, "move_choice": move_choice, "move_refused": move_refused,

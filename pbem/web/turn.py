@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.engine import GameState, Preview, action_from_json, format_action, preview
+from pbem.engine.reasons import unavailable
 from pbem.words import menu as words
 
 FACILITY_ORDER = (
@@ -43,6 +44,7 @@ class Group:
     hint: str = ""
     choices: list[Choice] = field(default_factory=list)
     lit: bool = False
+    reason: str = ""  # a closed facility: why none of the seat's ships may dock there
 
     @property
     def summary(self) -> str:
@@ -112,6 +114,33 @@ def _group_rank(group: Group) -> tuple[int, int]:
     head_key = group.key.split(":")[0]
     head = GROUP_ORDER.index(head_key) if head_key in GROUP_ORDER else len(GROUP_ORDER)
     return head, 0
+
+
+def closed(state: GameState, seat: int, groups: Sequence[Group]) -> list[Group]:
+    """The facilities the seat cannot dock at now, each with the engine's reason (greyed on
+    the page, so a missing facility is never a mystery), in facility order."""
+    offered = {g.key for g in groups}
+    out = [Group(f"dock:{fid}", words.facility_title(fid), words.facility_rule(fid),
+                 reason=_without_name(words.facility_title(fid), why))
+           for fid, why in unavailable(state, seat).items() if f"dock:{fid}" not in offered]
+    return sorted(out, key=_group_rank)
+
+
+def _without_name(title: str, sentence: str) -> str:
+    """The engine's "Shipyard: it costs …" under the heading "Shipyard" reads "It costs …"."""
+    rest = sentence.removeprefix(f"{title}: ")
+    return rest[:1].upper() + rest[1:]
+
+
+def territory_legend(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, str]]:
+    """Each territory under the board: its bonus for its controller, and who controls it (so
+    "took 4 fuel" after docking at the Solar Converter is explained where the board is)."""
+    rows = []
+    for tid, who in (view.get("controllers") or {}).items():
+        rows.append({"name": words.territory_name(tid), "bonus": words.territory_bonus(tid),
+                     "controller": names[who] if isinstance(who, int) and who < len(names)
+                     else ""})
+    return rows
 
 
 def my_dice(view: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:

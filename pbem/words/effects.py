@@ -4,11 +4,11 @@ arithmetic, so a borrowed bonus or a card in play reads as the engine will pay i
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from pbem.engine import Dock, Preview
 from pbem.engine.ids import ARTIFACT_CLAIM_TOTAL
-from pbem.words.describe import ordinal
+from pbem.words.describe import describe, ordinal
 from pbem.words.glossary import FACTIONS
 
 UNSEEN = {  # what a hidden outcome is, without what it will be
@@ -121,3 +121,16 @@ def effect(p: Preview) -> str:
     if kind in ("launch", "buy_relic"):
         return paid_words(p)
     return unseen_words(p)
+
+
+def card_effect(p: Preview, names: Sequence[str]) -> str:
+    """What using or discarding a card would do, in the log's own sentences from the preview
+    ("You used Polarity Device for 1 fuel and turned a 1 into a 6."). A hidden outcome (a
+    re-roll, a draw) is named, never shown; the cost, said in the card's sentence, is not
+    said twice."""
+    used = any(ev["kind"] == "used_card" for ev in p.events)
+    shown = [dict(ev) for ev in p.events
+             if ev["kind"] not in p.unseen and not (used and ev["kind"] == "paid")]
+    words = describe(shown, names, viewer=p.action.seat)
+    hidden = unseen_words(p)
+    return " ".join(words + ([hidden[:1].upper() + hidden[1:] + "."] if hidden else []))

@@ -66,6 +66,15 @@ def facility_rule(fid: str) -> str:
     return FACILITY_RULES.get(fid) or menu_factions.faction_rule(fid)
 
 
+def territory_name(tid: str) -> str:
+    return TERRITORY_NAMES.get(tid, tid)
+
+
+def territory_bonus(tid: str) -> str:
+    """What controlling the territory gives, e.g. "+1 fuel per ship at the Solar Converter"."""
+    return TERRITORY_BONUSES.get(tid, "")
+
+
 def card_group(view: Mapping[str, Any], cid: str) -> tuple[str, str]:
     """(title, rule text) of a card's group of uses."""
     return menu_factions.card_title(view, cid), CARD_EFFECTS.get(cid, "")

@@ -14,6 +14,7 @@ from pbem.engine.ids import (
     TERRITORY_BONUSES,
     TERRITORY_NAMES,
 )
+from pbem.words import effects
 from pbem.words.glossary import CARD_EFFECTS, FACTIONS, agenda, card_name, faction_name
 
 Label = tuple[str, str, str]  # (group key, label, detail)
@@ -91,7 +92,7 @@ def label(view: Mapping[str, Any], names: Sequence[str], act: Mapping[str, Any],
     if kind == "reveal_agenda":
         card = agenda(act["agenda"])
         return "agendas", f"Reveal {card.name}", f"{card.in_game}: +1 VP"
-    return _faction_power(names, act, preview) or _card(kind, notation, names)
+    return _faction_power(names, act, preview) or _card(kind, notation, names, preview)
 
 
 def _paid(preview: Preview | None) -> str:
@@ -130,12 +131,17 @@ def _faction_power(names: Sequence[str], act: Mapping[str, Any],
     return None
 
 
-def _card(kind: str, notation: str, names: Sequence[str]) -> Label:
+def _card(kind: str, notation: str, names: Sequence[str],
+          preview: Preview | None = None) -> Label:
+    """ "Use Polarity Device: 1" with its cost and effect from the engine's preview."""
     for prefix, verb in (("use_", "Use"), ("discard_", "Discard")):
-        if kind.startswith(prefix) and kind[len(prefix):] in CARD_EFFECTS:
+        cid = kind[len(prefix):]
+        if kind.startswith(prefix) and cid in CARD_EFFECTS:
             rest = notation.split()[2:]
             target = " ".join(word(t, names) for t in rest)
-            return f"card:{kind[len(prefix):]}", f"{verb}{': ' + target if target else ''}", ""
+            detail = effects.card_effect(preview, names) if preview is not None else ""
+            return (f"card:{cid}", f"{verb} {card_name(cid)}{': ' + target if target else ''}",
+                    detail)
     return "other", notation, ""
 
 
