@@ -25,7 +25,8 @@ from sqlalchemy.exc import IntegrityError
 from pbem import engine, tokens
 from pbem.engine import GameState
 from pbem.extensions import db
-from pbem.mail import answers
+from pbem.mail import answers, imap
+from pbem.mail import inbound as inbound_mail
 from pbem.mail.answers import Answer
 from pbem.mail.inbound import Inbound
 from pbem.models import Game, InboundMessage, Seat
@@ -233,3 +234,15 @@ def _headline(answer: Answer, lines: list[str]) -> str:
     if any(line.lower().strip(" .!") in WORDS for line in lines):
         return "here is your game as it stands."
     return "I found no moves in your reply: write one move a line, above the quoted mail."
+
+
+# -- the IMAP path ---------------------------------------------------------------------------
+
+
+def poll_step() -> None:
+    """The scheduler step: handle the unseen mail of the IMAP mailbox, when one is set."""
+    if not imap.configured():
+        return
+    count = imap.poll(lambda raw: receive(inbound_mail.from_bytes(raw)))
+    if count:
+        log.info("replies: %d mail(s) read from IMAP", count)
