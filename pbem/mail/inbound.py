@@ -41,6 +41,9 @@ QUOTE_HEADER = re.compile(
     r"\s*:\s*$", re.IGNORECASE)
 OUTLOOK_RULE = re.compile(r"^(_{10,}|-{3,}\s*original message\s*-{3,}|-{3,}\s*mensagem original)",
                           re.IGNORECASE)
+# A phone's sign-off, which starts the signature when there is no "-- " line.
+SENT_FROM = re.compile(r"^(sent from my |enviado do meu |enviado desde mi |get outlook for )",
+                       re.IGNORECASE)
 MACHINE_SENDERS = ("mailer-daemon", "postmaster", "noreply", "no-reply")
 MAX_LINES = 40  # more lines than any turn: the rest is not read
 
@@ -154,7 +157,7 @@ def new_lines(text: str) -> tuple[str, ...]:
         wrapped = f"{line} {candidates[number + 1].strip()}" if number + 1 < len(candidates) \
             else line
         if raw.rstrip() == "--" or raw.startswith("-- ") or line.startswith(">") \
-                or OUTLOOK_RULE.match(line) or QUOTE_HEADER.match(line) \
+                or OUTLOOK_RULE.match(line) or SENT_FROM.match(line) or QUOTE_HEADER.match(line) \
                 or QUOTE_HEADER.match(wrapped):
             break  # a signature, the quoted mail or its header: nothing after it is new
         if line:
@@ -224,4 +227,55 @@ def from_bytes(raw: bytes) -> Inbound:
         automatic=automatic_reason(headers, sender, msg.get_content_type()),
         references=tuple(str(msg.get("References", "")).split()),
         key_source=hashlib.sha256(raw).hexdigest(),
+    )
+
+
+# -- a provider's inbound webhook: Postmark's inbound JSON -------------------------------------
+
+
+def _text(payload: Mapping[str, object], name: str) -> str:
+    value = payload.get(name)
+    return value if isinstance(value, str) else ""
+
+
+def _postmark_headers(payload: Mapping[str, object]) -> dict[str, str]:
+    headers: dict[str, str] = {}
+    raw = payload.get("Headers")
+    for item in raw if isinstance(raw, list) else []:
+        if isinstance(item, dict) and isinstance(item.get("Name"), str):
+            headers[str(item["Name"])] = str(item.get("Value", ""))
+    return headers
+
+
+def _postmark_recipients(payload: Mapping[str, object]) -> tuple[str, ...]:
+    addresses = [_text(payload, "OriginalRecipient"), _text(payload, "To"), _text(payload, "Cc")]
+    for name in ("ToFull", "CcFull"):
+        full = payload.get(name)
+        for item in full if isinstance(full, list) else []:
+            if isinstance(item, dict) and isinstance(item.get("Email"), str):
+                addresses.append(str(item["Email"]))
+    return _recipients([address for address in addresses if address])
+
+
+def from_postmark(payload: Mapping[str, object]) -> Inbound:
+    """Postmark's inbound webhook JSON (``From``, ``ToFull``, ``TextBody``, ``HtmlBody``,
+    ``Headers`` [{Name, Value}], ``MessageID``: Postmark's own id, used only when the mail's
+    Message-ID header is missing)."""
+    headers = _postmark_headers(payload)
+    sender = clean_sender(_text(payload, "From"))
+    full = payload.get("FromFull")
+    if not sender and isinstance(full, dict) and isinstance(full.get("Email"), str):
+        sender = clean_sender(str(full["Email"]))
+    text = _text(payload, "TextBody") or text_of_html(_text(payload, "HtmlBody"))
+    content_type = headers.get("Content-Type", "text/plain")
+    message_id = headers.get("Message-ID") or headers.get("Message-Id") or ""
+    postmark_id = _text(payload, "MessageID")
+    return Inbound(
+        message_id=(message_id or (f"<{postmark_id}@postmark>" if postmark_id else "")).strip()
+        [:255],
+        sender=sender, recipients=_postmark_recipients(payload),
+        subject=_text(payload, "Subject"), lines=new_lines(text),
+        automatic=automatic_reason(headers, sender, content_type),
+        references=tuple(headers.get("References", "").split()),
+        key_source=hashlib.sha256(repr(sorted(payload.items())).encode()).hexdigest(),
     )
