@@ -188,11 +188,13 @@ def automatic_reason(headers: Mapping[str, str], sender: str, content_type: str)
 
 
 def clean_sender(raw: str) -> str:
+    """The From address as pbem stores addresses (or as written, lower-cased, when it is not
+    one pbem could mail: it then matches no seat)."""
     address = parseaddr(raw or "")[1]
     try:
         return mailable_address(address).lower()
     except UnmailableAddress:
-        return ""
+        return address.strip().lower()
 
 
 def _recipients(values: Iterable[str]) -> tuple[str, ...]:
