@@ -44,6 +44,7 @@ def poll(handle: Callable[[bytes], object]) -> int:
         for message in box.fetch(AND(seen=False), mark_seen=False, limit=FETCH_LIMIT,
                                  bulk=True):
             handle(message.obj.as_bytes())
-            box.flag(message.uid, MailMessageFlags.SEEN, True)
+            if message.uid:
+                box.flag(message.uid, MailMessageFlags.SEEN, True)
             handled += 1
     return handled
