@@ -7,12 +7,14 @@ marked seen only after it has been handled, so a crash re-reads it; the service'
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from flask import current_app
 from imap_tools import AND, BaseMailBox, MailBox, MailBoxUnencrypted, MailMessageFlags
 
+log = logging.getLogger(__name__)
 FETCH_LIMIT = 50  # per tick: a flood of mail cannot hold the tick for long
 IMAP_TIMEOUT = 30.0
 
@@ -38,12 +40,16 @@ def _mailbox() -> Iterator[BaseMailBox]:
 
 def poll(handle: Callable[[bytes], object]) -> int:
     """Give every unseen mail's raw bytes to ``handle``, then mark it seen; returns how many.
-    A mail whose handling raises stays unseen for the next tick."""
+    A mail whose handling raises is logged and stays unseen for the next tick."""
     handled = 0
     with _mailbox() as box:
         for message in box.fetch(AND(seen=False), mark_seen=False, limit=FETCH_LIMIT,
                                  bulk=True):
-            handle(message.obj.as_bytes())
+            try:
+                handle(message.obj.as_bytes())
+            except Exception:  # one mail that cannot be handled must not stop the others
+                log.exception("reply mail uid %s could not be handled; kept unseen", message.uid)
+                continue
             if message.uid:
                 box.flag(message.uid, MailMessageFlags.SEEN, True)
             handled += 1
