@@ -60,7 +60,7 @@ def revealed_sentences(events: list[dict[str, Any]], names: list[str], seat: int
 def send_answer(game: Game, seat: Seat, answer: Answer, *, in_reply_to: str,
                 references: tuple[str, ...]) -> None:
     """Queue the answer to the seat's own address, threaded under its reply."""
-    if not seat.email:
+    if not seat.email or seat.email_failing:
         return
     context = compose.game_context(game, seat)
     picture = context["view"]
