@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
@@ -146,9 +147,15 @@ def text_of_html(html: str) -> str:
     return "".join(parser.parts).replace("\xa0", " ")
 
 
+def _printable(text: str) -> str:
+    """Control, format and surrogate characters dropped (a NUL cannot even be stored, and
+    none is part of a move)."""
+    return "".join(ch for ch in text if ch in "\n\t" or unicodedata.category(ch)[0] != "C")
+
+
 def new_lines(text: str) -> tuple[str, ...]:
     """The lines written above the quote, signature dropped, one stripped line each."""
-    normalised = text.replace("\r\n", "\n").replace("\r", "\n")
+    normalised = _printable(text.replace("\r\n", "\n").replace("\r", "\n"))
     latest = EmailReplyParser(languages=LANGUAGES).parse_reply(text=normalised) or ""
     lines: list[str] = []
     candidates = latest.split("\n")
