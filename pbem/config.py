@@ -138,6 +138,26 @@ def _web_guards(environ: Mapping[str, str]) -> dict[str, Any]:
     return config
 
 
+def _inbound(environ: Mapping[str, str]) -> dict[str, Any]:
+    """Play by reply (issue 15, docs/mail.md): the reply address, the IMAP mailbox polled by
+    the tick and the secret of the provider webhook's URL; each path is off while unset."""
+    address = environ.get("INBOUND_ADDRESS", "").strip() or None
+    if address and (address.count("@") != 1 or "+" in address):
+        raise ConfigError(f"INBOUND_ADDRESS={address!r}: expected one plain address such as "
+                          "play@example.org (pbem adds +<token> to it)")
+    ssl = environ.get("INBOUND_IMAP_SSL", "").strip().lower() not in ("0", "false", "no", "off")
+    return {
+        "INBOUND_ADDRESS": address,
+        "INBOUND_IMAP_HOST": environ.get("INBOUND_IMAP_HOST", "").strip() or None,
+        "INBOUND_IMAP_PORT": _port(environ, "INBOUND_IMAP_PORT", 993 if ssl else 143),
+        "INBOUND_IMAP_USER": environ.get("INBOUND_IMAP_USER", "").strip() or None,
+        "INBOUND_IMAP_PASSWORD": environ.get("INBOUND_IMAP_PASSWORD") or None,
+        "INBOUND_IMAP_FOLDER": environ.get("INBOUND_IMAP_FOLDER", "").strip() or "INBOX",
+        "INBOUND_IMAP_SSL": ssl,
+        "INBOUND_WEBHOOK_SECRET": environ.get("INBOUND_WEBHOOK_SECRET", "").strip() or None,
+    }
+
+
 def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
     """Return Flask config values for every setting present in ``environ``."""
     config: dict[str, Any] = {
@@ -176,6 +196,7 @@ def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
         TICK_TOKEN=environ.get("TICK_TOKEN") or None,
     )
     config.update(_web_guards(environ))
+    config.update(_inbound(environ))
     return config
 
 

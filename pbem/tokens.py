@@ -16,6 +16,8 @@ Max ages (seconds, ``None`` = no limit) come from the app config:
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -166,3 +168,52 @@ def read_unsubscribe_token(token: str | None) -> tuple[str, int]:
     if not (isinstance(data, list) and len(data) == 2):
         raise BadToken("forged")
     return str(data[0]), int(data[1])
+
+
+# -- reply token: the plus-address part of a seat's Reply-To (issue 15) -----------------------
+# Not an itsdangerous token: its base64 is case-sensitive, and mail systems may fold the case
+# of an address's local part. This one is lower-case hex (an HMAC-SHA256 cut to 96 bits) over
+# game id, seat and link counter, so it survives case folding, fits the 64-character local
+# part, and bumping ``link_counter`` revokes it like every other link of the seat.
+
+REPLY_SIGNATURE_HEX = 24
+
+
+class RepliedGame(Protocol):
+    @property
+    def id(self) -> int: ...
+
+
+def _reply_signature(key: str, game_id: int, seat: int, counter: int) -> str:
+    message = f"pbem.reply:{game_id}:{seat}:{counter}".encode()
+    return hmac.new(key.encode(), message, hashlib.sha256).hexdigest()[:REPLY_SIGNATURE_HEX]
+
+
+def make_reply_token(game: RepliedGame, seat: LinkedSeat) -> str:
+    """``<game id>-<seat>-<counter>-<signature>``: names the seat a reply plays."""
+    key = str(current_app.config["SECRET_KEY"])
+    signature = _reply_signature(key, game.id, seat.index, seat.link_counter)
+    return f"{game.id}-{seat.index}-{seat.link_counter}-{signature}"
+
+
+@dataclass(frozen=True)
+class ReplyToken:
+    game_id: int
+    seat: int
+    counter: int
+
+
+def read_reply_token(token: str | None) -> ReplyToken:
+    """Check the signature (under the key or any fallback key) only; no database."""
+    if not token:
+        raise BadToken("missing")
+    parts = token.strip().lower().split("-")
+    if len(parts) != 4 or not all(part.isdigit() for part in parts[:3]) or len(parts[0]) > 12:
+        raise BadToken("forged")
+    game_id, seat, counter = (int(part) for part in parts[:3])
+    config = current_app.config
+    keys = [str(key) for key in (*config.get("SECRET_KEY_FALLBACKS", []), config["SECRET_KEY"])]
+    if not any(hmac.compare_digest(parts[3], _reply_signature(key, game_id, seat, counter))
+               for key in keys):
+        raise BadToken("forged")
+    return ReplyToken(game_id, seat, counter)

@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 # which stamps the time it actually sends: one standard header fewer for an API to refuse.
 CARRIED_HEADERS = (
     "Message-ID", "In-Reply-To", "References", "List-Unsubscribe", "List-Unsubscribe-Post",
-    "List-Id", "Auto-Submitted", "X-Auto-Response-Suppress",
+    "List-Id", "Auto-Submitted", "X-Auto-Response-Suppress", "Reply-To",
 )
 ACCOUNT_STATUSES = frozenset({401, 402, 403})
 DEFAULT_TIMEOUT = 10.0

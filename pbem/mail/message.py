@@ -26,8 +26,9 @@ POLICY = SMTP.clone(max_line_length=998)
 ALLOWED_HEADERS = frozenset({
     "Message-ID", "In-Reply-To", "References", "Date", "List-Unsubscribe",
     "List-Unsubscribe-Post", "List-Id", "Auto-Submitted", "X-Auto-Response-Suppress",
+    "Reply-To",  # a seat's own reply address (issue 15), set by pbem.mail.notify
 })
-FORBIDDEN_HEADERS = frozenset({"to", "cc", "bcc", "from", "sender", "reply-to"})
+FORBIDDEN_HEADERS = frozenset({"to", "cc", "bcc", "from", "sender"})
 
 
 class BadHeader(ValueError):

@@ -15,9 +15,11 @@ from datetime import datetime
 from typing import Any
 
 from pbem.engine import GameState, awaited
-from pbem.mail import compose
+from pbem.mail import compose, inbound
+from pbem.mail.message import check_header_value
 from pbem.mail.outbox import enqueue
 from pbem.models.game import Game, Seat
+from pbem.models.outbox import Outbox
 
 
 def _seats(game: Game) -> list[Seat]:
@@ -29,9 +31,13 @@ def mailable(seat: Seat) -> bool:
     return bool(seat.email and not seat.is_bot and not seat.email_failing and not seat.resigned)
 
 
-def _send(game: Game, seat: Seat, mail: compose.Mail) -> None:
+def _send(game: Game, seat: Seat, mail: compose.Mail) -> Outbox | None:
     assert seat.email is not None  # mailable(seat)
-    enqueue(to_addr=seat.email, mail=mail, game=game, seat=seat.index)
+    row = enqueue(to_addr=seat.email, mail=mail, game=game, seat=seat.index)
+    reply_to = inbound.reply_address(game, seat)
+    if row is not None and reply_to:  # a reply to this mail plays this seat (issue 15)
+        row.headers = {**row.headers, "Reply-To": check_header_value("Reply-To", reply_to)}
+    return row
 
 
 def invitations(game: Game) -> None:

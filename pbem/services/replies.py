@@ -1,0 +1,248 @@
+"""Play by replying (issue 15): a received mail becomes steps of its seat, applied through the
+same mechanics as the turn page, and gets one answer in the game's thread.
+
+``receive(inbound)`` is the one entry of both inbound paths (IMAP polling, the provider
+webhook). A reply is applied at most once: its ``inbound_messages`` row (keyed by the
+Message-ID) is written in the transaction that applies it. Machines' mail (auto-replies,
+bounces) is recorded and never answered; a reply whose token is not ours is recorded and
+not answered either (its From cannot be trusted, so an answer would be backscatter); every
+other reply gets exactly one answer, to the seat's own address.
+
+The steps of one reply are applied in order in one transaction; if one is refused nothing of
+the reply is applied. A step that reveals something (a roll, a card drawn, a display
+cycled), or that hands the turn over, ends what is applied: the answer shows what was
+revealed and asks for the rest.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from pbem import engine, tokens
+from pbem.engine import GameState
+from pbem.extensions import db
+from pbem.mail import answers, imap
+from pbem.mail import inbound as inbound_mail
+from pbem.mail.answers import Answer
+from pbem.mail.inbound import Inbound
+from pbem.models import Game, InboundMessage, Seat
+from pbem.services import deadlines, turns
+from pbem.services.transaction import transaction
+
+log = logging.getLogger(__name__)
+
+WORDS = frozenset({"undo", "status", "help"})
+
+
+@dataclass
+class Refused(Exception):
+    """A line of the reply the game refuses: nothing of the reply is applied."""
+
+    line: str
+    reason: str
+
+
+def _seen(key: str) -> bool:
+    found = db.session.execute(
+        select(InboundMessage.id).where(InboundMessage.message_key == key)).first()
+    return found is not None
+
+
+def _record(inbound: Inbound, outcome: str, game: Game | None = None,
+            seat: Seat | None = None) -> None:
+    db.session.add(InboundMessage(
+        message_key=inbound.key, message_id=inbound.message_id or "(none)",
+        game_id=game.id if game is not None else None,
+        seat=seat.index if seat is not None else None, outcome=outcome,
+    ))
+
+
+def receive(inbound: Inbound) -> str:
+    """Handle one received mail; returns its outcome (also stored with it)."""
+    if _seen(inbound.key):
+        db.session.rollback()
+        return "duplicate"
+    try:
+        with transaction():
+            outcome = _handle(inbound)
+    except IntegrityError:  # the same mail handled at once by another worker
+        return "duplicate"
+    except Refused as refused:
+        try:
+            with transaction():
+                outcome = _refuse(inbound, refused)
+        except IntegrityError:
+            return "duplicate"
+    log.info("reply %s: %s", inbound.key[:12], outcome)
+    return outcome
+
+
+def _seat_of(inbound: Inbound) -> tuple[Game, Seat] | str:
+    """The game and seat the reply's token names, or why there is none."""
+    try:
+        token = tokens.read_reply_token(inbound.reply_token())
+    except tokens.BadToken:
+        return "unknown_token"
+    game = db.session.get(Game, token.game_id)
+    if game is None:
+        return "unknown_game"
+    try:
+        seat = game.seat(token.seat)
+    except LookupError:
+        return "unknown_seat"
+    if seat.link_counter != token.counter:
+        return "revoked"
+    return game, seat
+
+
+def _handle(inbound: Inbound) -> str:
+    if inbound.automatic:
+        _record(inbound, "automatic")
+        return "automatic"
+    found = _seat_of(inbound)
+    if isinstance(found, str):
+        _record(inbound, found)
+        return found
+    game, seat = found
+    if not seat.email or inbound.sender != seat.email.lower():
+        return _answer_only(inbound, game, seat, "forged_from", (
+            "a mail reached your reply address from another address, so nothing of it was "
+            "applied. Replies count only when they come from the address this game mails "
+            "(a forwarded mail does not)."))
+    if game.status != "active":
+        return _answer_only(inbound, game, seat, "inactive",
+                            f"this game is {game.status}: it takes no more moves.")
+    if seat.autopilot:
+        return _answer_only(inbound, game, seat, "autopilot",
+                            "your seat is played by the computer now, so your reply was not "
+                            "applied.")
+    game = turns.lock_game(game.id)
+    answer = _play(game, game.seat(seat.index), list(inbound.lines))
+    _record(inbound, "applied" if answer.applied else "answered", game, seat)
+    answers.send_answer(game, game.seat(seat.index), answer,
+                        in_reply_to=inbound.message_id, references=inbound.references)
+    return "applied" if answer.applied else "answered"
+
+
+def _answer_only(inbound: Inbound, game: Game, seat: Seat, outcome: str, headline: str) -> str:
+    _record(inbound, outcome, game, seat)
+    answers.send_answer(game, seat, Answer(headline=headline),
+                        in_reply_to=inbound.message_id, references=inbound.references)
+    return outcome
+
+
+def _refuse(inbound: Inbound, refused: Refused) -> str:
+    found = _seat_of(inbound)
+    assert not isinstance(found, str)  # a refusal comes only after the seat was found
+    game, seat = found
+    _record(inbound, "refused", game, seat)
+    answer = Answer(headline="one line of your reply was refused.",
+                    refused_line=refused.line, refusal=refused.reason)
+    answers.send_answer(game, seat, answer, in_reply_to=inbound.message_id,
+                        references=inbound.references)
+    return "refused"
+
+
+# -- applying the lines -----------------------------------------------------------------------
+
+
+def _play(game: Game, seat: Seat, lines: list[str]) -> Answer:
+    """Apply the reply's lines to the locked ``game`` in order (raises ``Refused``)."""
+    state = GameState.from_json(game.state)
+    answer = Answer(headline="")
+    names = [s.name for s in sorted(game.seats, key=lambda s: s.index)]
+    handed_over = False
+    for number, line in enumerate(lines):
+        word = line.lower().strip(" .!")
+        if word in ("status", "help"):
+            answer.show_help = answer.show_help or word == "help"
+            continue
+        awaited = engine.awaited(state)
+        if awaited != seat.index:
+            if answer.applied:  # the turn went on to another seat: the rest waits
+                answer.unread = lines[number:]
+                break
+            waiting = names[awaited] if awaited is not None else "nobody"
+            raise Refused(line, f"It is not your move now: the game waits for {waiting}.")
+        if word == "undo":
+            state = _undo(game, seat.index)
+            answer.applied.append("undo")
+            continue
+        played = _step(state, line, seat.index, game.players)
+        turns.record(game, state, played)
+        answer.applied.append(played.step["notation"])
+        answer.revealed += answers.revealed_sentences(played.step["events"], names, seat.index)
+        if played.hands_over:
+            handed_over = True
+            turns.run_autopilot(game, state)
+        if (played.hands_over or played.step["barrier"]) and number + 1 < len(lines):
+            answer.unread = lines[number + 1:]
+            break
+    if answer.applied:
+        _commit_steps(game, seat, state, handed_over)
+    answer.headline = _headline(answer, lines)
+    return answer
+
+
+def _step(state: GameState, line: str, seat: int, players: int) -> turns.Played:
+    try:
+        action = engine.parse_action(line, seat, players)
+        return turns.take_step(state, action, "player")
+    except engine.RulesError as exc:
+        raise Refused(line, exc.message) from None
+
+
+def _undo(game: Game, seat_index: int) -> GameState:
+    """``undo_step``'s rule, inside this reply's transaction."""
+    steps = list(game.turn_steps)
+    if not steps or steps[-1]["seat"] != seat_index:
+        raise Refused("undo", "There is nothing of yours to undo in this turn.")
+    if steps[-1]["barrier"]:
+        raise Refused("undo", f"'{steps[-1]['notation']}' revealed new dice or cards, so it "
+                              "cannot be undone.")
+    state = GameState.from_json(game.turn_start_state)
+    for step in steps[:-1]:  # same seed and counter: the replay is exact
+        engine.apply_in_place(state, engine.action_from_json(step["action"]))
+    game.state = state.to_json()
+    turns.sync_seats(game, state)
+    game.turn_steps = steps[:-1]
+    return state
+
+
+def _commit_steps(game: Game, seat: Seat, state: GameState, handed_over: bool) -> None:
+    """What ``submit_action`` does after its steps: version, timeout streak, the clock, and
+    the mail of the seat awaited next (the replier's own answer shows its new turn)."""
+    game.version += 1
+    seat.consecutive_timeouts = 0
+    seat.absent = False
+    deadline = deadlines.schedule_for(game)
+    if handed_over and engine.awaited(state) not in (None, seat.index):
+        turns.announce(game, state, deadline)
+
+
+def _headline(answer: Answer, lines: list[str]) -> str:
+    if answer.unread and answer.revealed:
+        return "your reply was applied up to a step that revealed something new."
+    if answer.unread:
+        return "your reply was applied up to the end of your move."
+    if answer.applied:
+        return "your reply was applied."
+    if any(line.lower().strip(" .!") in WORDS for line in lines):
+        return "here is your game as it stands."
+    return "I found no moves in your reply: write one move a line, above the quoted mail."
+
+
+# -- the IMAP path ---------------------------------------------------------------------------
+
+
+def poll_step() -> None:
+    """The scheduler step: handle the unseen mail of the IMAP mailbox, when one is set."""
+    if not imap.configured():
+        return
+    count = imap.poll(lambda raw: receive(inbound_mail.from_bytes(raw)))
+    if count:
+        log.info("replies: %d mail(s) read from IMAP", count)
