@@ -27,7 +27,7 @@ from ..lookup import commander, is_borrowed
 from ..notation import facility_id, seat_of
 from ..state import STOCK, GameState
 from ..territories import send_to_bay, send_to_stock
-from .common import ship_text, ship_word, words_count
+from .common import ship_text, ship_word, sub_multisets, with_pohl, words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
 ID = "plasma_cannon"
@@ -131,20 +131,22 @@ def _others(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool]
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
-    """Each other player's ship alone, and every other player's ship at the facility."""
+    """Every choice of other players' ships at each facility (issue 12: any number of them,
+    E31's two red ships off a full Shipyard), up to as many as the fuel pays for."""
     out: list[Action] = []
     docked = _others(state, seat)
+    fuel = state.seats[seat].fuel
     for facility in LAYOUT:
         every = docked.get(facility)
         if not every:
             continue
-        for owner, value, relic in sorted(set(every)):
-            out.append(UsePlasmaCannon(seat, facility, (owner,), (value,), 0 if relic else None))
-        if len(every) > 1:
-            every.sort(key=lambda t: (t[0], t[1], t[2]))
-            relic_at = next((k for k, (_, _, r) in enumerate(every) if r), None)
-            out.append(UsePlasmaCannon(seat, facility, tuple(o for o, _, _ in every),
-                                       tuple(v for _, v, _ in every), relic_at))
+        most = len(every)
+        while most and with_pohl(state, seat, most) > fuel:
+            most -= 1
+        for chosen in sub_multisets(every, most):
+            relic_at = next((k for k, (_, _, r) in enumerate(chosen) if r), None)
+            out.append(UsePlasmaCannon(seat, facility, tuple(o for o, _, _ in chosen),
+                                       tuple(v for _, v, _ in chosen), relic_at))
     return out
 
 
