@@ -1,5 +1,6 @@
 """Self-play benchmark: greedy-bot speed per seat count, replay speed, and (--invariants) the
-invariant checks of tests/engine over many games.
+invariant checks of tests/engine over many games, with the exhaustive menu audit and the
+mixed-seat crash run (issue 12; `--mixed` runs the crash run alone).
 
     python benchmarks/selfplay.py [--games N] [--base] [--seats N] [--invariants] [--profile]
     python benchmarks/selfplay.py --mixed [--games N] [--first N] [--base] [--seats N]
@@ -70,15 +71,18 @@ def invariants(games: int, options: Options = None, seats: tuple[int, ...] = ())
         for name, bot in (("random", random_bot), ("greedy", greedy_bot)):
             start = time.process_time()
             steps = 0
+            audit = [13, 0]  # the exhaustive menu audit every 13 steps (issue 12)
             for seed in range(games):
                 state, actions, snaps = checked_game(players, seed, bot, sample=11,
-                                                     options=options)
+                                                     options=options, audit=audit)
                 picks = pick([seed, 1], sorted(snaps), 2)
                 check_replay(players, seed, state, actions, snaps, picks, options=options)
                 steps += len(actions)
             took = time.process_time() - start
             print(f"invariants  {game}  {players} seats  {name:6}  {games} games  "
-                  f"{steps} steps  ok  ({took:.1f} s)", flush=True)
+                  f"{steps} steps  {audit[1]} audit candidates  0 missing  0 extra  ok  "
+                  f"({took:.1f} s)", flush=True)
+    mixed(games, options, seats)  # crash run: greedy and random seats mixed
 
 
 # -- crash run (issue 12): mixed greedy/random seats, every exception counted ------------

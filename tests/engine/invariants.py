@@ -160,10 +160,12 @@ def check_menu(state: GameState) -> list[Action]:
 
 
 def checked_game(players: int, seed: int, bot: Bot, sample: int = 7, menus: bool = True,
-                 options: dict[str, Any] | None = None
+                 options: dict[str, Any] | None = None, audit: list[int] | None = None
                  ) -> tuple[GameState, list[Action], dict[int, Any]]:
     """Play a game, checking everything at every step; `sample`: every how many steps the
-    slow path (`apply` on a copy) is compared with the fast one and snapshots are kept."""
+    slow path (`apply` on a copy) is compared with the fast one and snapshots are kept.
+    `audit` ([every how many steps, candidates tried so far]): the exhaustive menu audit
+    (`audit_menu`, `audit_picks`) at those steps, adding up the candidates tried."""
     state = new_game(players, seed, options)
     rng = [seed ^ 0x1DEA, 0]
     actions: list[Action] = []
@@ -175,6 +177,9 @@ def checked_game(players: int, seed: int, bot: Bot, sample: int = 7, menus: bool
         assert seat is not None
         if menus:
             check_menu(state)
+        if audit is not None and len(actions) % audit[0] == 0:
+            audit[1] += audit_menu(state)[0]
+            audit_picks(state)
         action = bot(state, seat, rng)
         if len(actions) % sample == 0:
             before = state.to_json()
@@ -370,3 +375,28 @@ def audit_menu(state: GameState) -> tuple[int, int, int]:
     assert not missing, f"check accepts what the menu lacks: {sorted(map(repr, missing))[:5]}"
     assert not extra
     return len(tried), len(missing), len(extra)
+
+
+def audit_picks(state: GameState) -> tuple[int, int]:
+    """Every listed action of a picked kind is one choice of one pick of the view's (or, in a
+    family of one ship, a plain entry), and every choice of a pick `check` accepts is listed;
+    returns (choices the picks stand for, of which `check` refuses)."""
+    from pbem.engine.menu.picks import PICKED_KINDS, covered, family, picks
+    seat = awaited(state)
+    assert seat is not None
+    menu = legal_actions(state, seat)
+    found = picks(state, seat, menu)
+    stands: set[Action] = set()
+    for p in found:
+        assert 1 <= p.least <= p.most <= len(p.items)
+        stands.update(normal(a) for a in covered(p))
+    listed = [a for a in menu if a.kind in PICKED_KINDS]
+    picked = {(p.kind, p.facility, p.relic) for p in found}
+    for action in listed:
+        if family(action) in picked:
+            assert normal(action) in stands, f"no pick stands for {action!r}"
+        else:
+            assert sum(family(a) == family(action) for a in listed) == 1
+    accepted = {a for a in stands if rules.refusal(state, a) is None}
+    assert accepted <= {normal(a) for a in listed}, "a pick's choice is legal but unlisted"
+    return len(stands), len(stands) - len(accepted)

@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from .. import facilities, fields
 from ..actions import Action, Dock, register_action
-from ..board import LAYOUT, group_size, shape
+from ..board import LAYOUT
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..facilities import orbital_market
