@@ -389,7 +389,13 @@ def audit_picks(state: GameState) -> tuple[int, int]:
     stands: set[Action] = set()
     for p in found:
         assert 1 <= p.least <= p.most <= len(p.items)
-        stands.update(normal(a) for a in covered(p))
+        assert type(p).from_json(json.loads(json.dumps(p.to_json()))) == p
+        choices = covered(p)
+        stands.update(normal(a) for a in choices)
+        head, words, tail = p.notation()  # what the page's checkboxes post
+        chosen = list(range(len(p.items)))[:p.most]
+        typed = " ".join([head, *(words[i] for i in chosen), tail]).strip()
+        assert normal(parse_action(typed, seat, state.players)) == normal(p.action(chosen))
     listed = [a for a in menu if a.kind in PICKED_KINDS]
     picked = {(p.kind, p.facility, p.relic) for p in found}
     for action in listed:

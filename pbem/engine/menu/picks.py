@@ -15,14 +15,16 @@ other refused move.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action
 from ..alien_tech.chameleon_cloak import UseChameleonCloak
+from ..alien_tech.common import ship_text
 from ..alien_tech.plasma_cannon import UsePlasmaCannon
 from ..alien_tech.temporal_warper import UseTemporalWarper
+from ..ids import COLOURS
 from ..state import GameState
 
 Item = tuple[int, int, bool]  # (owner, value, is the Relic Ship)
@@ -57,10 +59,30 @@ class Pick:
                                      self.relic)
         return UsePlasmaCannon(self.seat, self.facility, owners, values, relic_at)
 
+    def notation(self) -> tuple[str, list[str], str]:
+        """(head, each item's words, tail): the head, the chosen items' words and the tail,
+        joined by spaces, are the chosen action in notation (docs/notation.md), which is
+        what the turn page's checkboxes post."""
+        card = self.kind.removeprefix("use_")
+        if self.kind == UseTemporalWarper.kind:
+            return f"use {card}", [ship_text(v, r) for _, v, r in self.items], ""
+        tail = f"with {ship_text(self.relic, True)}" if self.relic is not None else ""
+        return (f"use {card} {self.facility}",
+                [f"{COLOURS[o]} {ship_text(v, r)}" for o, v, r in self.items], tail)
+
     def to_json(self) -> dict[str, Any]:
+        head, words, tail = self.notation()
         return {"kind": self.kind, "seat": self.seat, "facility": self.facility,
-                "items": [{"owner": o, "value": v, "relic": r} for o, v, r in self.items],
-                "least": self.least, "most": self.most, "relic": self.relic}
+                "items": [{"owner": o, "value": v, "relic": r, "words": w}
+                          for (o, v, r), w in zip(self.items, words, strict=True)],
+                "least": self.least, "most": self.most, "relic": self.relic,
+                "head": head, "tail": tail}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Pick:
+        return cls(data["kind"], data["seat"], data["facility"],
+                   tuple((i["owner"], i["value"], i["relic"]) for i in data["items"]),
+                   data["least"], data["most"], data["relic"])
 
 
 def family(action: Action) -> tuple[str, str, int | None]:
