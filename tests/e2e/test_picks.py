@@ -18,8 +18,8 @@ import pytest
 from werkzeug.serving import make_server
 
 from pbem import tokens
-from pbem.extensions import db
 from pbem.engine import GameState
+from pbem.extensions import db
 from pbem.models import Game
 from pbem.services import games
 from pbem.services.games import SeatSpec
