@@ -87,12 +87,22 @@ def targets(state: GameState, action: UsePlasmaCannon) -> list[int] | str:
         return "name each target ship by colour and value."
     if action.relic_at is not None and not 0 <= action.relic_at < len(action.ships):
         return "the Relic Ship must be one of the targets."
+    # One pass over the ships for all the targets (the menu asks this of every subset); on
+    # a miss, `find` says why in the same words as for a single target.
+    here = sorted((s.slot, i) for i, s in enumerate(state.ships) if s.loc == action.facility)
     taken: list[int] = []
     for k, (owner, value) in enumerate(zip(action.owners, action.ships, strict=True)):
-        found = find(state, action.seat, action.facility, owner, value, k == action.relic_at,
-                     taken)
-        if isinstance(found, str):
-            return found
+        relic = k == action.relic_at
+        found = None
+        if action.facility in LAYOUT and 0 <= owner < state.players and owner != action.seat:
+            found = next((i for _, i in here if i not in taken
+                          and state.ships[i].value == value
+                          and state.ships[i].is_relic == relic
+                          and commander(state, state.ships[i]) == owner), None)
+        if found is None:
+            reason = find(state, action.seat, action.facility, owner, value, relic, taken)
+            assert isinstance(reason, str)
+            return reason
         taken.append(found)
     return taken
 
