@@ -125,7 +125,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
     active = game.status == "active"
     view = engine.view(state, me)
     if not active:
-        view["legal"] = []
+        view["legal"] = view["picks"] = []
     names = [s.name for s in game.seats]
     my_turn = active and view["awaiting"] == me
     dice = presenter.my_dice(view, me)

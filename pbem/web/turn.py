@@ -76,7 +76,10 @@ class Group:
 def previews(state: GameState, view: Mapping[str, Any]) -> dict[str, Preview]:
     """The engine's preview of every legal action in the view, by notation."""
     out: dict[str, Preview] = {}
+    picked_families = {_family(p) for p in view.get("picks", [])}
     for act in view.get("legal", []):
+        if _family(act) in picked_families:
+            continue  # offered by a pick's checkboxes, which show no per-choice effect
         action = action_from_json(act)
         out[format_action(action)] = preview(state, action)
     return out
