@@ -1,7 +1,9 @@
 """Self-play benchmark: greedy-bot speed per seat count, replay speed, and (--invariants) the
-invariant checks of tests/engine over many games.
+invariant checks of tests/engine over many games, with the exhaustive menu audit and the
+mixed-seat crash run (issue 12; `--mixed` runs the crash run alone).
 
     python benchmarks/selfplay.py [--games N] [--base] [--seats N] [--invariants] [--profile]
+    python benchmarks/selfplay.py --mixed [--games N] [--first N] [--base] [--seats N]
 
 `--base` plays the base game (the option factions = false, 2-4 seats); the default is the
 default game, with the Factions expansion. `--seats` (repeatable): only these seat counts.
@@ -69,15 +71,47 @@ def invariants(games: int, options: Options = None, seats: tuple[int, ...] = ())
         for name, bot in (("random", random_bot), ("greedy", greedy_bot)):
             start = time.process_time()
             steps = 0
+            audit = [13, 0]  # the exhaustive menu audit every 13 steps (issue 12)
             for seed in range(games):
                 state, actions, snaps = checked_game(players, seed, bot, sample=11,
-                                                     options=options)
+                                                     options=options, audit=audit)
                 picks = pick([seed, 1], sorted(snaps), 2)
                 check_replay(players, seed, state, actions, snaps, picks, options=options)
                 steps += len(actions)
             took = time.process_time() - start
             print(f"invariants  {game}  {players} seats  {name:6}  {games} games  "
-                  f"{steps} steps  ok  ({took:.1f} s)", flush=True)
+                  f"{steps} steps  {audit[1]} audit candidates  0 missing  0 extra  ok  "
+                  f"({took:.1f} s)", flush=True)
+    mixed(games, options, seats)  # crash run: greedy and random seats mixed
+
+
+# -- crash run (issue 12): mixed greedy/random seats, every exception counted ------------
+
+def mixed(games: int, options: Options = None, seats: tuple[int, ...] = (),
+          first: int = 0) -> int:
+    """Play `games` mixed games (seeds first .. first+games-1) per seat count; print games,
+    steps and exceptions per line and the first few failures; return the exceptions."""
+    from tests.engine.invariants import mixed_game
+
+    game = "base game" if options else "factions"
+    failures = 0
+    for players in seats or (SEATS if options is None else SEATS_BASE):
+        start = time.process_time()
+        steps = errors = 0
+        for seed in range(first, first + games):
+            played, exc, action = mixed_game(players, seed, options)
+            steps += played
+            if exc is not None:
+                errors += 1
+                if errors <= 5:
+                    print(f"  !! {players} seats seed {seed} step {played}: {action!r} "
+                          f"raised {type(exc).__name__}: {exc}", flush=True)
+        failures += errors
+        took = time.process_time() - start
+        print(f"mixed  {game}  {players} seats  seeds {first}-{first + games - 1}  "
+              f"{games} games  {steps} steps  {errors} exceptions  ({took:.1f} s)",
+              flush=True)
+    return failures
 
 
 def rss_mb() -> float:
@@ -111,6 +145,9 @@ def main() -> None:
                         help="the base game (factions = false) instead of the default game")
     parser.add_argument("--invariants", action="store_true",
                         help="check every step of random and greedy games (default 1,000)")
+    parser.add_argument("--mixed", action="store_true",
+                        help="crash run: mixed greedy/random games, exceptions counted")
+    parser.add_argument("--first", type=int, default=0, help="--mixed: the first seed")
     parser.add_argument("--profile", action="store_true", help="cProfile 4-seat self-play")
     parser.add_argument("--seats", type=int, action="append", default=[],
                         help="only these seat counts (repeatable)")
@@ -120,6 +157,9 @@ def main() -> None:
         cProfile.runctx("speed(4, args.games, options)", globals(),
                         {"args": args, "options": options}, "/tmp/selfplay.prof")
         pstats.Stats("/tmp/selfplay.prof").sort_stats("tottime").print_stats(25)
+    elif args.mixed:
+        sys.exit(1 if mixed(args.games, BASE if args.base else None, tuple(args.seats),
+                            args.first) else 0)
     elif args.invariants:
         invariants(args.games if "--games" in sys.argv else 1000, BASE if args.base else None,
                    tuple(args.seats))

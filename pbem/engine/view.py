@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .actions import action_to_json
 from .ids import COLOUR_LETTERS, COLOURS
+from .menu.picks import picks
 from .rules import awaited, legal_actions
 from .scoring import vp_breakdown
 from .state import GameState
@@ -82,5 +83,8 @@ def view(state: GameState, seat: int | None) -> GameView:
         pending = turn.pending
         if pending is not None and pending.get("seat") == seat and pending["kind"] == "draft":
             data["you"]["draft"] = list(state.draft)  # ruling C4: the chooser sees the boards
-        data["legal"] = [action_to_json(a) for a in legal_actions(state, seat)]
+        menu = legal_actions(state, seat)
+        data["legal"] = [action_to_json(a) for a in menu]
+        # Parametrised entries covering the subset choices of `legal` (issue 12; docs/notation.md)
+        data["picks"] = [p.to_json() for p in picks(state, seat, menu)]
     return data

@@ -66,12 +66,13 @@ def act(seat_link: str) -> Response:
     game, seat = links.resolve_seat_link(seat_link)
     data = parse(ActForm(), request.form)
     version = tokens.read_form_token(data["form_token"], game.public_id, seat.index)
+    typed = _with_picks(data["action"], request.form)
     try:
-        action = engine.parse_action(data["action"], seat.index, game.players)
+        action = engine.parse_action(typed, seat.index, game.players)
         games.submit_action(game.id, seat.index, version, action)
     except RulesError as exc:
         return _refused(seat_link, 422, Notice(
-            "refused", f"“{data['action']}” was not played.", exc.message))
+            "refused", f"“{typed}” was not played.", exc.message))
     except StaleVersion as exc:
         return _refused(seat_link, 409, Notice("stale", "This page was out of date.",
                                                exc.message + " Here is the game now."))
@@ -100,6 +101,19 @@ def _refused(seat_link: str, status: int, notice: Notice) -> Response:
     return render_turn(game, seat, seat_link, notice=notice, status=status)
 
 
+MAX_PICKS = 20  # more ships than any facility or hand holds
+
+
+def _with_picks(head: str, form: MultiDict[str, str]) -> str:
+    """A pick's form (the turn page's checkboxes, issue 12): the move's notation is its head,
+    the ticked ships' words and its tail; a plain move posts the action alone."""
+    picked = form.getlist("pick")
+    tail = form.get("action_end", "")
+    if len(picked) > MAX_PICKS or any(len(w) > 20 for w in [*picked, tail]):
+        raise BadInput("Too many ships or words were sent with that move.")
+    return " ".join(w.strip() for w in [head, *picked, tail] if w.strip())
+
+
 # -- rendering -------------------------------------------------------------------------------
 
 
@@ -111,7 +125,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
     active = game.status == "active"
     view = engine.view(state, me)
     if not active:
-        view["legal"] = []
+        view["legal"] = view["picks"] = []
     names = [s.name for s in game.seats]
     my_turn = active and view["awaiting"] == me
     dice = presenter.my_dice(view, me)

@@ -38,6 +38,27 @@ class Choice:
 
 
 @dataclass
+class PickItem:
+    """One checkbox of a pick: its notation words are what the form posts."""
+
+    words: str
+    label: str
+
+
+@dataclass
+class PickEntry:
+    """A parametrised entry (the view's `picks`): tick `least`..`most` boxes and submit; the
+    form posts `head`, the ticked items' words and `tail`, which `check` then judges."""
+
+    title: str
+    head: str
+    tail: str
+    least: int
+    most: int
+    items: list[PickItem] = field(default_factory=list)
+
+
+@dataclass
 class Group:
     key: str
     title: str
@@ -45,6 +66,7 @@ class Group:
     choices: list[Choice] = field(default_factory=list)
     lit: bool = False
     reason: str = ""  # a closed facility: why none of the seat's ships may dock there
+    picks: list[PickEntry] = field(default_factory=list)  # parametrised moves: choose any subset
 
     @property
     def summary(self) -> str:
@@ -56,7 +78,10 @@ class Group:
 def previews(state: GameState, view: Mapping[str, Any]) -> dict[str, Preview]:
     """The engine's preview of every legal action in the view, by notation."""
     out: dict[str, Preview] = {}
+    picked_families = {_family(p) for p in view.get("picks", [])}
     for act in view.get("legal", []):
+        if _family(act) in picked_families:
+            continue  # offered by a pick's checkboxes, which show no per-choice effect
         action = action_from_json(act)
         out[format_action(action)] = preview(state, action)
     return out
@@ -76,7 +101,10 @@ def menu(view: Mapping[str, Any], names: Sequence[str], picked: Sequence[int] = 
     by notation (`previews`), which give each docking its cost and effect.
     """
     groups: dict[str, Group] = {}
+    picked_families = {_family(p) for p in view.get("picks", [])}
     for act in view.get("legal", []):
+        if _family(act) in picked_families:
+            continue  # one choice of a pick, offered by its checkboxes below
         notation = format_action(action_from_json(act))
         key, label, detail = words.label(view, names, act, notation,
                                          (effects or {}).get(notation))
@@ -88,7 +116,24 @@ def menu(view: Mapping[str, Any], names: Sequence[str], picked: Sequence[int] = 
             choice.highlight = True
             groups[key].lit = True
         groups[key].choices.append(choice)
+    for pick in view.get("picks", []):
+        key = f"card:{pick['kind'].removeprefix('use_')}"
+        if key not in groups:
+            groups[key] = _group(view, key)
+        groups[key].picks.append(pick_entry(names, pick))
     return sorted(groups.values(), key=_group_rank)
+
+
+def _family(act: Mapping[str, Any]) -> tuple[str, str, Any]:
+    """The pick an action (or a pick) belongs to: kind, facility, the Cloak's Relic Ship."""
+    relic = act.get("relic") if act["kind"] == "use_chameleon_cloak" else None
+    return act["kind"], act.get("facility", ""), relic
+
+
+def pick_entry(names: Sequence[str], pick: Mapping[str, Any]) -> PickEntry:
+    return PickEntry(words.pick_title(names, pick), pick["head"], pick["tail"], pick["least"],
+                     pick["most"], [PickItem(item["words"], words.pick_item(names, pick, item))
+                                    for item in pick["items"]])
 
 
 def _matches(act: Mapping[str, Any], picked: Sequence[int], picked_relic: bool) -> bool:

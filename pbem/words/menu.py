@@ -126,3 +126,31 @@ def _plain(names: Sequence[str], act: Mapping[str, Any]) -> Label | None:
                     f"return {back[0]} fuel and {back[1]} ore (8 at most)")
         return "end", "End your turn", ""
     return None
+
+
+# -- picks: "choose any of these ships" (issue 12) ---------------------------------------------
+
+PICK_VERBS = {
+    "use_plasma_cannon": "shoot",
+    "use_chameleon_cloak": "replace",
+    "use_temporal_warper": "re-roll",
+}
+
+
+def pick_title(names: Sequence[str], pick: Mapping[str, Any]) -> str:
+    """'Plasma Cannon at the Shipyard: choose the ships to shoot (1 to 3)'."""
+    card = card_name(pick["kind"].removeprefix("use_"))
+    where = f" at the {facility_title(pick['facility'])}" if pick["facility"] else ""
+    counts = (f"{pick['least']}" if pick["least"] == pick["most"]
+              else f"{pick['least']} to {pick['most']}")
+    relic = " with your Relic Ship replacing" if pick.get("relic") is not None else ""
+    verb = PICK_VERBS.get(pick["kind"], "choose")
+    return f"{card}{where}{relic}: choose the ships to {verb} ({counts})"
+
+
+def pick_item(names: Sequence[str], pick: Mapping[str, Any], item: Mapping[str, Any]) -> str:
+    """One checkbox's label: "Ben's 2" (another player's ship) or "your 4★"."""
+    value = dice_text([item["value"]], item["value"] if item["relic"] else None)
+    if pick["kind"] == "use_temporal_warper":
+        return f"your {value}"
+    return f"{name_of(names, item['owner'])}’s {value}"

@@ -160,10 +160,12 @@ def check_menu(state: GameState) -> list[Action]:
 
 
 def checked_game(players: int, seed: int, bot: Bot, sample: int = 7, menus: bool = True,
-                 options: dict[str, Any] | None = None
+                 options: dict[str, Any] | None = None, audit: list[int] | None = None
                  ) -> tuple[GameState, list[Action], dict[int, Any]]:
     """Play a game, checking everything at every step; `sample`: every how many steps the
-    slow path (`apply` on a copy) is compared with the fast one and snapshots are kept."""
+    slow path (`apply` on a copy) is compared with the fast one and snapshots are kept.
+    `audit` ([every how many steps, candidates tried so far]): the exhaustive menu audit
+    (`audit_menu`, `audit_picks`) at those steps, adding up the candidates tried."""
     state = new_game(players, seed, options)
     rng = [seed ^ 0x1DEA, 0]
     actions: list[Action] = []
@@ -175,6 +177,9 @@ def checked_game(players: int, seed: int, bot: Bot, sample: int = 7, menus: bool
         assert seat is not None
         if menus:
             check_menu(state)
+        if audit is not None and len(actions) % audit[0] == 0:
+            audit[1] += audit_menu(state)[0]
+            audit_picks(state)
         action = bot(state, seat, rng)
         if len(actions) % sample == 0:
             before = state.to_json()
@@ -223,3 +228,181 @@ def apply_slow(players: int, seed: int, actions: list[Action],
     for action in actions:
         state, _ = apply(state, action)
     return state
+
+
+def mixed_bot(seed: int, step: int) -> Bot:
+    """The mixed seat of issue 12: greedy when `(seed + step) % 3`, otherwise random."""
+    from pbem.engine.bots import greedy_bot, random_bot
+    return greedy_bot if (seed + step) % 3 else random_bot
+
+
+def mixed_game(players: int, seed: int, options: dict[str, Any] | None = None,
+               max_steps: int = MAX_STEPS) -> tuple[int, BaseException | None, Action | None]:
+    """Play one mixed game (greedy and random seats, `mixed_bot`) through `apply_in_place`:
+    (steps played, the exception raised if any, the action that raised it). Every action comes
+    from the menu, so `check` accepted it; anything raised from there is a bug in `check`."""
+    state = new_game(players, seed, options)
+    rng = [seed ^ 0x5EED, 0]
+    step = 0
+    action: Action | None = None
+    try:
+        while state.phase != "over":
+            if step >= max_steps:
+                return step, RuntimeError("the game did not end"), None
+            seat = awaited(state)
+            assert seat is not None
+            action = None
+            action = mixed_bot(seed, step)(state, seat, rng)
+            apply_in_place(state, action)
+            step += 1
+    except Exception as exc:  # noqa: BLE001 - counted and reported, never hidden
+        return step, exc, action
+    return step, None, None
+
+
+# -- the exhaustive menu audit (issue 12) ----------------------------------------------------
+# Every candidate of the kinds whose choices are subsets or shapes, made here by brute force
+# from the position alone (not from the cards' own `*_candidates`): `check` must accept
+# exactly those the menu covers.
+
+def _subsets(items: list[Any]) -> list[tuple[Any, ...]]:
+    """Every distinct non-empty sub-multiset of `items`, sorted."""
+    out: set[tuple[Any, ...]] = set()
+    for mask in range(1, 1 << len(items)):
+        out.add(tuple(sorted(items[i] for i in range(len(items)) if mask >> i & 1)))
+    return sorted(out)
+
+
+def _targets(state: GameState, facility: str) -> list[tuple[int, int, bool]]:
+    """(commander, value, is the Relic Ship) of every ship at `facility`, whoever's."""
+    from pbem.engine.lookup import commander
+    out = []
+    for s in state.ships:
+        owner = commander(state, s)
+        if s.loc == facility and owner is not None:
+            out.append((owner, s.value, s.is_relic))
+    return out
+
+
+def _hand(state: GameState, seat: int) -> list[tuple[int, bool]]:
+    from pbem.engine.facilities import ship_tokens
+    return list(ship_tokens(state, seat))
+
+
+def audit_candidates(state: GameState, seat: int) -> list[Action]:
+    """Every Plasma Cannon shot and Chameleon Cloak replacement (each subset of the ships at
+    each facility, with and without your Relic Ship replacing), every Temporal Warper re-roll
+    (each subset of your unplaced ships), every Orbital Teleporter move (each docked ship of
+    yours to each facility with each 0-3 unplaced ships joining) and every Smuggle (each
+    three of your ships with each other one), plus the plain rules' own dockings."""
+    from pbem.engine import facilities
+    from pbem.engine.alien_tech.chameleon_cloak import UseChameleonCloak
+    from pbem.engine.alien_tech.orbital_teleporter import UseOrbitalTeleporter
+    from pbem.engine.alien_tech.plasma_cannon import UsePlasmaCannon
+    from pbem.engine.alien_tech.temporal_warper import UseTemporalWarper
+    from pbem.engine.factions.smugglers_alliance import Smuggle
+
+    out: list[Action] = list(facilities.candidates(state, seat))
+    hand = _hand(state, seat)
+    relic = next((v for v, r in hand if r), None)
+    for facility in FACILITY_NAMES:
+        for chosen in _subsets(_targets(state, facility))[:4096]:
+            owners = tuple(o for o, _, _ in chosen)
+            values = tuple(v for _, v, _ in chosen)
+            at = next((k for k, (_, _, r) in enumerate(chosen) if r), None)
+            out.append(UsePlasmaCannon(seat, facility, owners, values, at))
+            out.append(UseChameleonCloak(seat, facility, owners, values, at))
+            if relic is not None:
+                out.append(UseChameleonCloak(seat, facility, owners, values, at, relic))
+    for chosen_hand in _subsets(hand):
+        out.append(UseTemporalWarper(seat, tuple(sorted(v for v, _ in chosen_hand)),
+                                     next((v for v, r in chosen_hand if r), None)))
+    joiners: list[tuple[tuple[int, bool], ...]] = [(), *(c for c in _subsets(hand)
+                                                       if len(c) <= 3)]
+    for s in state.ships:
+        if s.loc in FACILITY_NAMES and (state.relic_owner if s.is_relic else s.owner) == seat:
+            for to in FACILITY_NAMES:
+                for joined in joiners:
+                    out.append(UseOrbitalTeleporter(
+                        seat, s.loc, s.value, to, s.is_relic,
+                        tuple(sorted(v for v, _ in joined)),
+                        next((v for v, r in joined if r), None)))
+    for trio in (c for c in _subsets(hand) if len(c) == 3):
+        rest = list(hand)
+        for t in trio:
+            rest.remove(t)
+        for single in set(rest):
+            out.append(Smuggle(seat, tuple(v for v, _ in trio), single[0],
+                               next((v for v, r in trio if r), None), single[1]))
+    return out
+
+
+def audit_kinds() -> frozenset[str]:
+    """The kinds `audit_candidates` covers in full."""
+    return frozenset({"dock", "use_plasma_cannon", "use_chameleon_cloak",
+                      "use_temporal_warper", "use_orbital_teleporter", "smuggle"})
+
+
+def normal(action: Action) -> Action:
+    """One form for equal choices written in another order."""
+    import dataclasses
+    data = {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
+    if "owners" in data and "ships" in data:  # targets: (owner, value) pairs, any order
+        at = data.get("relic_at")
+        pairs = sorted((o, v, k == at) for k, (o, v) in
+                       enumerate(zip(data["owners"], data["ships"], strict=False)))
+        data["owners"] = tuple(o for o, _, _ in pairs)
+        data["ships"] = tuple(v for _, v, _ in pairs)
+        data["relic_at"] = next((k for k, (_, _, r) in enumerate(pairs) if r), None)
+    for name in ("values", "joined"):
+        if isinstance(data.get(name), tuple):
+            data[name] = tuple(sorted(data[name]))
+    if action.kind == "use_temporal_warper":
+        data["ships"] = tuple(sorted(data["ships"]))
+    return type(action)(**data)
+
+
+def audit_menu(state: GameState) -> tuple[int, int, int]:
+    """(candidates tried, missing from the menu, offered but refused) at this position; the
+    test asserts both the last are 0."""
+    seat = awaited(state)
+    assert seat is not None
+    menu = {normal(a) for a in legal_actions(state, seat) if a.kind in audit_kinds()}
+    tried = audit_candidates(state, seat)
+    accepted = {normal(a) for a in tried if rules.refusal(state, a) is None}
+    missing = accepted - menu
+    extra = {a for a in menu if rules.refusal(state, a) is not None}
+    assert not missing, f"check accepts what the menu lacks: {sorted(map(repr, missing))[:5]}"
+    assert not extra
+    return len(tried), len(missing), len(extra)
+
+
+def audit_picks(state: GameState) -> tuple[int, int]:
+    """Every listed action of a picked kind is one choice of one pick of the view's (or, in a
+    family of one ship, a plain entry), and every choice of a pick `check` accepts is listed;
+    returns (choices the picks stand for, of which `check` refuses)."""
+    from pbem.engine.menu.picks import PICKED_KINDS, covered, family, picks
+    seat = awaited(state)
+    assert seat is not None
+    menu = legal_actions(state, seat)
+    found = picks(state, seat, menu)
+    stands: set[Action] = set()
+    for p in found:
+        assert 1 <= p.least <= p.most <= len(p.items)
+        assert type(p).from_json(json.loads(json.dumps(p.to_json()))) == p
+        choices = covered(p)
+        stands.update(normal(a) for a in choices)
+        head, words, tail = p.notation()  # what the page's checkboxes post
+        chosen = list(range(len(p.items)))[:p.most]
+        typed = " ".join([head, *(words[i] for i in chosen), tail]).strip()
+        assert normal(parse_action(typed, seat, state.players)) == normal(p.action(chosen))
+    listed = [a for a in menu if a.kind in PICKED_KINDS]
+    picked = {(p.kind, p.facility, p.relic) for p in found}
+    for action in listed:
+        if family(action) in picked:
+            assert normal(action) in stands, f"no pick stands for {action!r}"
+        else:
+            assert sum(family(a) == family(action) for a in listed) == 1
+    accepted = {a for a in stands if rules.refusal(state, a) is None}
+    assert accepted <= {normal(a) for a in listed}, "a pick's choice is legal but unlisted"
+    return len(stands), len(stands) - len(accepted)

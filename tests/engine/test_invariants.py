@@ -1,8 +1,10 @@
 """Random-play invariants: at every step of random and greedy games for 2, 3 and 4 seats the
 position is sound, the menu agrees with `check`, every action round-trips through text and
 JSON, `apply` leaves its input alone and agrees with the fast path, and `replay` rebuilds
-the game. The benchmark (`benchmarks/selfplay.py --invariants`) runs the same checks on
-1,000 games per seat count and bot."""
+the game; `check` accepts exactly the moves the menu covers (issue 12's audit, every subset
+made by brute force), and mixed greedy/random games raise nothing. The benchmark
+(`benchmarks/selfplay.py --invariants`) runs the same checks on 1,000 games per seat count and
+bot; `--mixed` is the 10,000-game crash run."""
 
 from __future__ import annotations
 
@@ -30,9 +32,13 @@ from pbem.engine.rules import awaited
 
 from .invariants import (
     apply_slow,
+    audit_menu,
+    audit_picks,
     check_replay,
     checked_game,
     expect_refusal_only,
+    mixed_bot,
+    mixed_game,
     pick,
 )
 
@@ -189,3 +195,48 @@ def test_check_refuses_illegal_actions_with_a_reason_and_agrees_with_the_menu(
                 assert _normal(action) in menu, f"check accepts {action!r}, the menu lacks it"
             assert state.to_json() == before
     assert accepted > 0
+
+
+def _audit_game(players: int, seed: int, options: dict[str, Any], every: int) -> tuple[int, int]:
+    """Audit the menu (and its picks) every `every` steps of one mixed game."""
+    state = new_game(players, seed, options)
+    rng = [seed ^ 0x5EED, 0]
+    step = tried = 0
+    while state.phase != "over":
+        if step % every == 0:
+            tried += audit_menu(state)[0]
+            audit_picks(state)
+        seat = awaited(state)
+        assert seat is not None
+        apply_in_place(state, mixed_bot(seed, step)(state, seat, rng))
+        step += 1
+    return step, tried
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_check_accepts_exactly_what_the_menu_covers(players: int,
+                                                    options: dict[str, Any]) -> None:
+    """Issue 12's audit: every subset of targets, re-roll, Teleporter move, Smuggle and
+    docking shape that `check` accepts is on the menu, and nothing on it is refused; each
+    subset choice is also one choice of a pick."""
+    tried = 0
+    for seed in range(2):
+        tried += _audit_game(players, 300 + seed, options, every=4)[1]
+    assert tried > 0
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_mixed_games_raise_nothing(players: int, options: dict[str, Any]) -> None:
+    """Issue 12: greedy and random seats mixed; no exception out of `apply` (the crash run of
+    `benchmarks/selfplay.py --mixed` plays 10,000 a seat count)."""
+    for seed in range(20 if options["factions"] else 40):  # 320 games in all
+        steps, exc, action = mixed_game(players, seed, options)
+        assert exc is None, f"seed {seed} step {steps}: {action!r} raised {exc!r}"
+        assert steps > 0
+
+
+def test_the_crash_of_issue_12_is_gone() -> None:
+    """Seed 124, 5 seats, Factions: `use chameleon_cloak shipyard purple 5` raised IndexError
+    at step 27."""
+    steps, exc, _ = mixed_game(5, 124, {"factions": True})
+    assert exc is None and steps > 27

@@ -423,7 +423,10 @@ def test_no_mail_of_a_factions_game_shows_another_seats_secret(
             db.session.refresh(game)
             state = GameState.from_json(game.state)
             secrets = _secrets(game, state)
-            deck = ", ".join(describe.card(c) for c in state.deck[-3:])
+            # The next three cards in order: with fewer left, one card's name is also the
+            # name on a seat's own card (two copies of each card), which is no leak.
+            deck = (", ".join(describe.card(c) for c in state.deck[-3:])
+                    if len(state.deck) >= 3 else "")
             new = db.session.scalars(sa.select(Outbox).where(Outbox.id > checked)
                                      .order_by(Outbox.id)).all()
             for row in new:

@@ -38,7 +38,7 @@ from ..notation import facility_id, seat_of, territory_id
 from ..state import UNPLACED, GameState, territories
 from ..territories import send_to_bay, update_control
 from . import plasma_cannon
-from .common import ship_text, ship_word, with_pohl, words_count
+from .common import ship_text, ship_word, sub_multisets, with_pohl, words_count
 from .plasma_cannon import UsePlasmaCannon
 from .spec import CardSpec, DiscardPower, UsePower
 
@@ -282,23 +282,27 @@ def use_candidates(state: GameState, seat: int) -> list[Action]:
 
 
 def _plain_candidates(state: GameState, seat: int) -> list[Action]:
+    """Every choice the Cloak may replace (issue 12): any of the opponents' ships at a
+    facility of single ships (and the Colonist Hub), any of the whole groups elsewhere
+    (ruling T2a), never more ships than you have unplaced to put in their place."""
     out: list[Action] = []
+    hand = len(unplaced_indices(state, seat)) + (
+        1 if state.ships[-1].loc == UNPLACED and commander(state, state.ships[-1]) == seat
+        else 0)
     for facility in PLACES:
         if _place_refusal(state, facility) or not state.at(facility):
             continue
         others = _opponents(state, seat, facility)
         if LAYOUT[facility][0] in SINGLES or facility == Facility.COLONIST_HUB:
-            for ship in dict.fromkeys((o, v, r, -1) for o, v, r, _ in others):
-                out.append(_action(seat, facility, [ship]))
-            if len(others) > 1 and facility != Facility.COLONIST_HUB:
-                out.append(_action(seat, facility, others))
+            for chosen in sub_multisets(((o, v, r, -1) for o, v, r, _ in others), hand):
+                out.append(_action(seat, facility, list(chosen)))
         else:
-            slots = sorted({t[3] for t in others})
-            for slot in slots:
-                out.append(_action(seat, facility, [t for t in others if t[3] == slot]))
-            if len(slots) > 1:  # every group at once, lowest first (ruling T2a)
-                out.append(_action(seat, facility, [t for slot in slots
-                                                    for t in others if t[3] == slot]))
+            groups = {slot: [t for t in others if t[3] == slot]
+                      for slot in sorted({t[3] for t in others})}
+            for slots in sub_multisets(list(groups), len(groups)):  # lowest first (ruling T2a)
+                ships = [t for slot in slots for t in groups[slot]]
+                if len(ships) <= hand:
+                    out.append(_action(seat, facility, ships))
     return out
 
 

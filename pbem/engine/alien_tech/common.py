@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator
+from typing import TypeVar
+
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..ids import CARD_NAMES, Territory
@@ -46,6 +50,29 @@ def unplaced_tokens(state: GameState, seat: int) -> list[tuple[int, bool]]:
     if r.loc == UNPLACED and commander(state, r) == seat:  # borrowed too (ruling T1a)
         tokens.add((r.value, True))
     return sorted(tokens)
+
+
+H = TypeVar("H", bound=Hashable)
+
+
+def sub_multisets(items: Iterable[H], most: int, least: int = 1) -> Iterator[tuple[H, ...]]:
+    """Every distinct choice of `least`..`most` of `items` (equal items are alike), each in
+    sorted order, smaller choices first: the "any of these ships" moves of the menu (issue 12:
+    a Plasma Cannon shot at any subset, a re-roll of any subset)."""
+    counts = sorted(Counter(items).items())
+
+    def choose(first: int, size: int) -> Iterator[tuple[H, ...]]:
+        if size == 0:
+            yield ()
+            return
+        for j in range(first, len(counts)):
+            item, have = counts[j]
+            for n in range(1, min(have, size) + 1):
+                for rest in choose(j + 1, size - n):
+                    yield (item,) * n + rest
+
+    for size in range(max(1, least), min(most, sum(n for _, n in counts)) + 1):
+        yield from choose(0, size)
 
 
 def ship_word(word: str) -> tuple[int, bool]:

@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from .. import facilities, fields
 from ..actions import Action, Dock, register_action
-from ..board import LAYOUT, group_size, shape
+from ..board import LAYOUT
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..facilities import orbital_market
@@ -28,7 +28,7 @@ from ..lookup import commander, is_borrowed
 from ..notation import facility_id, seat_of, territory_id
 from ..state import UNPLACED, GameState, territories
 from ..territories import add_colony, remove_colony
-from .common import ship_text, ship_word, unplaced_tokens, with_pohl, words_count
+from .common import ship_text, ship_word, sub_multisets, with_pohl, words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
 ID = "orbital_teleporter"
@@ -150,36 +150,28 @@ def _keep_moved(state: GameState, index: int, waiting: list[int]) -> None:
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
+    """Each docked ship of yours to each other facility, alone or with any of your unplaced
+    ships joining it in a shape that facility takes (issue 12: at a track too)."""
     mine = sorted({(s.loc, s.value, s.is_relic) for s in state.ships
                    if s.loc in LAYOUT and s.loc != Facility.TERRAFORMING_STATION
                    and commander(state, s) == seat})
-    tokens = unplaced_tokens(state, seat)
+    if not mine:
+        return []
+    hand = facilities.ship_tokens(state, seat)
+    joiners: list[tuple[tuple[int, bool], ...]] = [(), *sub_multisets(hand, 2)]
     out: list[Action] = []
     for source, value, relic in mine:
-        for to in facilities.FACILITIES:
+        for to, spec in facilities.FACILITIES.items():
             if to == source:
                 continue
-            for joined, joined_relic in _joiners(tokens, to):
-                values = tuple(sorted((value, *joined)))
+            for joined in joiners:
+                if len(joined) + 1 not in spec.sizes:
+                    continue
+                values = tuple(sorted((value, *(v for v, _ in joined))))
                 if facilities.shape_refusal(to, values) is None:
-                    out.append(UseOrbitalTeleporter(seat, source, value, to, relic, joined,
-                                                    joined_relic))
-    return out
-
-
-def _joiners(tokens: list[tuple[int, bool]], to: str) -> list[tuple[tuple[int, ...],
-                                                                    int | None]]:
-    """Unplaced ships that could join the moved one: none, or one or two of them."""
-    need = group_size(to) - 1 if shape(to) != "track" else 0
-    out: list[tuple[tuple[int, ...], int | None]] = [((), None)] if need == 0 else []
-    if need >= 1:
-        for i, (v, r) in enumerate(tokens):
-            if need == 1:
-                out.append(((v,), v if r else None))
-            for w, q in tokens[i:]:
-                if need == 2 and not (r and q):
-                    relic = v if r else w if q else None
-                    out.append((tuple(sorted((v, w))), relic))
+                    out.append(UseOrbitalTeleporter(
+                        seat, source, value, to, relic, tuple(v for v, _ in joined),
+                        next((v for v, r in joined if r), None)))
     return out
 
 

@@ -27,7 +27,7 @@ from ..lookup import commander, is_borrowed
 from ..notation import facility_id, seat_of
 from ..state import STOCK, GameState
 from ..territories import send_to_bay, send_to_stock
-from .common import ship_text, ship_word, words_count
+from .common import ship_text, ship_word, sub_multisets, with_pohl, words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
 ID = "plasma_cannon"
@@ -87,12 +87,22 @@ def targets(state: GameState, action: UsePlasmaCannon) -> list[int] | str:
         return "name each target ship by colour and value."
     if action.relic_at is not None and not 0 <= action.relic_at < len(action.ships):
         return "the Relic Ship must be one of the targets."
+    # One pass over the ships for all the targets (the menu asks this of every subset); on
+    # a miss, `find` says why in the same words as for a single target.
+    here = sorted((s.slot, i) for i, s in enumerate(state.ships) if s.loc == action.facility)
     taken: list[int] = []
     for k, (owner, value) in enumerate(zip(action.owners, action.ships, strict=True)):
-        found = find(state, action.seat, action.facility, owner, value, k == action.relic_at,
-                     taken)
-        if isinstance(found, str):
-            return found
+        relic = k == action.relic_at
+        found = None
+        if action.facility in LAYOUT and 0 <= owner < state.players and owner != action.seat:
+            found = next((i for _, i in here if i not in taken
+                          and state.ships[i].value == value
+                          and state.ships[i].is_relic == relic
+                          and commander(state, state.ships[i]) == owner), None)
+        if found is None:
+            reason = find(state, action.seat, action.facility, owner, value, relic, taken)
+            assert isinstance(reason, str)
+            return reason
         taken.append(found)
     return taken
 
@@ -131,20 +141,22 @@ def _others(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool]
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
-    """Each other player's ship alone, and every other player's ship at the facility."""
+    """Every choice of other players' ships at each facility (issue 12: any number of them,
+    E31's two red ships off a full Shipyard), up to as many as the fuel pays for."""
     out: list[Action] = []
     docked = _others(state, seat)
+    fuel = state.seats[seat].fuel
     for facility in LAYOUT:
         every = docked.get(facility)
         if not every:
             continue
-        for owner, value, relic in sorted(set(every)):
-            out.append(UsePlasmaCannon(seat, facility, (owner,), (value,), 0 if relic else None))
-        if len(every) > 1:
-            every.sort(key=lambda t: (t[0], t[1], t[2]))
-            relic_at = next((k for k, (_, _, r) in enumerate(every) if r), None)
-            out.append(UsePlasmaCannon(seat, facility, tuple(o for o, _, _ in every),
-                                       tuple(v for _, v, _ in every), relic_at))
+        most = len(every)
+        while most and with_pohl(state, seat, most) > fuel:
+            most -= 1
+        for chosen in sub_multisets(every, most):
+            relic_at = next((k for k, (_, _, r) in enumerate(chosen) if r), None)
+            out.append(UsePlasmaCannon(seat, facility, tuple(o for o, _, _ in chosen),
+                                       tuple(v for _, v, _ in chosen), relic_at))
     return out
 
 

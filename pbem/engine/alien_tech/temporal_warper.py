@@ -21,7 +21,14 @@ from ..ids import CARD_NAMES
 from ..lookup import commander, unplaced_indices
 from ..notation import card_id
 from ..state import UNPLACED, GameState
-from .common import card_name, ship_text, ship_word, unplaced_tokens, words_count
+from .common import (
+    card_name,
+    ship_text,
+    ship_word,
+    sub_multisets,
+    unplaced_tokens,
+    words_count,
+)
 from .spec import CardSpec, DiscardPower, UsePower
 
 ID = "temporal_warper"
@@ -90,19 +97,13 @@ def use(state: GameState, action: UseTemporalWarper, events: list[Event]) -> Non
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
-    """Each single ship, and every ship showing less than k (k = 2..7): natural choices."""
-    tokens = unplaced_tokens(state, seat)
+    """Every choice of your unplaced ships to re-roll (issue 12: any subset)."""
     hand = [(state.ships[i].value, False) for i in unplaced_indices(state, seat)]
-    hand += [t for t in tokens if t[1]]
-    out: list[Action] = [UseTemporalWarper(seat, (v,), v if r else None) for v, r in tokens]
-    seen: set[tuple[tuple[int, ...], int | None]] = {(a.ships, a.relic) for a in out
-                                                     if isinstance(a, UseTemporalWarper)}
-    for k in range(2, 8):
-        low = sorted(t for t in hand if t[0] < k)
-        key = (tuple(v for v, _ in low), next((v for v, r in low if r), None))
-        if len(low) > 1 and key not in seen:
-            seen.add(key)
-            out.append(UseTemporalWarper(seat, *key))
+    hand += [t for t in unplaced_tokens(state, seat) if t[1]]
+    out: list[Action] = []
+    for chosen in sub_multisets(hand, len(hand)):
+        out.append(UseTemporalWarper(seat, tuple(sorted(v for v, _ in chosen)),
+                                     next((v for v, r in chosen if r), None)))
     return out
 
 
