@@ -82,3 +82,4 @@ class GameView(TypedDict):
     draft_size: int
     you: NotRequired[YouView]  # a seat's own view only
     legal: NotRequired[list[Json]]  # the seat's menu, as action JSON
+    picks: NotRequired[list[Json]]  # menu.picks: families of the menu as "choose any of these"
