@@ -9,6 +9,8 @@ gunicorn reads this file from the working directory; flags on its command line w
 - ``preload_app``: the app is imported once in the master; workers share those pages
   copy-on-write and a recycled worker starts at once instead of importing everything again.
   The master also compiles the mail templates (``when_ready``), so no worker does.
+- Every worker runs the scheduler thread unless ``SCHEDULER_MODE`` says otherwise
+  (``post_fork``; see ``pbem.scheduler``): no separate worker process is needed.
 - ``max_requests`` with jitter recycles workers one at a time, so a slow leak cannot grow a
   worker past its memory budget (<= 80 MB).
 """
@@ -37,10 +39,15 @@ def when_ready(server: Any) -> None:
 
 
 def post_fork(server: Any, worker: Any) -> None:
-    """A forked worker never reuses a database connection the master may have opened."""
+    """A forked worker never reuses a database connection the master may have opened; with
+    ``SCHEDULER_MODE=web`` (the default) it runs the scheduler thread (a thread does not
+    survive a fork, so each worker starts its own; the tick lock lets one tick at a time)."""
     from pbem.extensions import db
+    from pbem.scheduler import runs_in_web, start_background
 
     app = server.app.wsgi()
     with app.app_context():
         for engine in db.engines.values():
             engine.dispose(close=False)
+    if runs_in_web(app):
+        start_background(app)

@@ -5,8 +5,11 @@ twice, because a tick can be repeated after a crash. ``pbem.scheduler.steps`` re
 server's steps (deadlines, digest, mail) with ``register_step`` when the app factory calls it;
 the mail and the services never import the scheduler. ``tick`` runs the steps in
 registration order inside an app context.
-Two processes drive ``tick``: ``pbem clock`` (the Procfile ``clock`` process) and the
-background thread that ``pbem serve`` starts for single-machine use.
+``SCHEDULER_MODE`` chooses who drives ``tick``: ``web`` (the default) runs it in a background
+thread of every web process (each gunicorn worker, ``pbem serve``); ``clock`` leaves it to a
+``pbem clock`` process; ``off`` to ``POST /tasks/tick`` alone. Whoever drives it, a tick first
+takes the tick lock (``pbem.scheduler.lock``), so one tick runs at a time across every process
+and machine; the others skip theirs.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 from flask import Flask
 
 from pbem.extensions import db
+from pbem.scheduler.lock import tick_lock
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +41,7 @@ class TickReport:
 
     ran: tuple[str, ...] = ()
     failed: tuple[str, ...] = ()
+    busy: bool = False  # another process held the tick lock: this tick did nothing
 
 
 def register_step(name: str, fn: Step) -> None:
@@ -53,18 +58,25 @@ def registered_steps() -> tuple[str, ...]:
 
 
 def tick(app: Flask) -> TickReport:
-    """Run every registered step once. A failing step is logged and does not stop the others."""
+    """Run every registered step once, if no other process is ticking (else ``busy``). A
+    failing step is logged and does not stop the others."""
+    with app.app_context(), tick_lock() as held:
+        if not held:
+            return TickReport(busy=True)
+        return _run_steps()
+
+
+def _run_steps() -> TickReport:
     ran: list[str] = []
     failed: list[str] = []
-    with app.app_context():
-        for name, fn in list(_steps.items()):
-            ran.append(name)
-            try:
-                fn()
-            except Exception:
-                log.exception("scheduler step %s failed", name)
-                db.session.rollback()
-                failed.append(name)
+    for name, fn in list(_steps.items()):
+        ran.append(name)
+        try:
+            fn()
+        except Exception:
+            log.exception("scheduler step %s failed", name)
+            db.session.rollback()
+            failed.append(name)
     return TickReport(ran=tuple(ran), failed=tuple(failed))
 
 
@@ -74,7 +86,7 @@ def _add_tick_job(scheduler: BaseScheduler, app: Flask) -> None:
     scheduler.add_job(
         tick,
         "interval",
-        seconds=TICK_SECONDS,
+        seconds=float(app.config.get("SCHEDULER_TICK_SECONDS", TICK_SECONDS)),
         args=[app],
         id="pbem-tick",
         coalesce=True,
@@ -83,6 +95,11 @@ def _add_tick_job(scheduler: BaseScheduler, app: Flask) -> None:
         next_run_time=datetime.now(UTC),
         replace_existing=True,
     )
+
+
+def runs_in_web(app: Flask) -> bool:
+    """True when web processes tick themselves (``SCHEDULER_MODE=web``, the default)."""
+    return bool(app.config.get("SCHEDULER_MODE", "web") == "web")
 
 
 def start_background(app: Flask) -> BackgroundScheduler:

@@ -93,8 +93,21 @@ def _handle(row_id: int, now: datetime, report: SweepReport) -> None:
     report.turns += 1
 
 
+def repair(app: Flask, now: datetime) -> list[int]:
+    """Re-create the rows of every active game left with none (logged: it means a bug)."""
+    with app.app_context():
+        repaired = timeouts.repair_missing(clock.as_utc(now))
+    for game_id in repaired:
+        log.warning("deadlines: game %s waited with no deadline row; its rows are re-created",
+                    game_id)
+    return repaired
+
+
 def run_step() -> None:
-    """The scheduler step: one sweep at the current time."""
-    report = sweep(current_app._get_current_object(), clock.now())  # type: ignore[attr-defined]
+    """The scheduler step: repair games left without a clock, then one sweep."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    now = clock.now()
+    repair(app, now)
+    report = sweep(app, now)
     if report.reminders or report.turns or report.failed:
         log.info("deadlines: %s", report)
