@@ -91,7 +91,8 @@ def serving(db_url: str, directory: Path, *, tls: bool = False, workers: int = 2
         scheme = "https"
     environ = dict(os.environ)
     environ.update(DATABASE_URL=db_url, SECRET_KEY=SECRET_KEY, HOME=str(directory),
-                   MAIL_BACKEND="console", **(env or {}))
+                   MAIL_BACKEND="console")
+    environ.update(env or {})  # the caller's settings win (e.g. a real SMTP backend)
     log = directory / "gunicorn.log"
     with log.open("wb") as out:
         process = subprocess.Popen(argv, cwd=REPO, env=environ, stdout=out,
