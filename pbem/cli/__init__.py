@@ -74,7 +74,8 @@ def serve(host: str, port: int) -> None:
 def clock() -> None:
     """Run the periodic steps every 30 s in the foreground (the Procfile clock process)."""
     steps = ", ".join(registered_steps()) or "none registered"
-    click.echo(f"pbem clock: ticking every {TICK_SECONDS} s (steps: {steps})")
+    seconds = _app().config.get("SCHEDULER_TICK_SECONDS", TICK_SECONDS)
+    click.echo(f"pbem clock: ticking every {seconds:g} s (steps: {steps})")
     run_blocking(_app())
 
 
