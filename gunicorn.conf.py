@@ -18,6 +18,7 @@ gunicorn reads this file from the working directory; flags on its command line w
 from __future__ import annotations
 
 import os
+import random
 from typing import Any
 
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
@@ -50,4 +51,6 @@ def post_fork(server: Any, worker: Any) -> None:
         for engine in db.engines.values():
             engine.dispose(close=False)
     if runs_in_web(app):
-        start_background(app)
+        # The first tick waits a moment, at a different moment in each worker: a booting
+        # worker answers its first requests (the health check) before it sweeps.
+        start_background(app, first_in=random.uniform(1.0, 3.0))

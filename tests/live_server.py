@@ -121,6 +121,6 @@ def _wait_for_health(live: Live) -> None:
             with urllib.request.urlopen(url, timeout=2, context=unverified()) as response:
                 if response.status == 200:
                     return
-        except (urllib.error.URLError, ConnectionError, ssl.SSLError):
-            time.sleep(0.3)
+        except (urllib.error.URLError, ConnectionError, ssl.SSLError, TimeoutError):
+            time.sleep(0.3)  # not up yet, or too busy booting to answer within the probe's 2 s
     raise AssertionError(f"no answer on {url} after {BOOT_SECONDS} s:\n{live.output()}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.schedulers.base import BaseScheduler
@@ -80,7 +80,7 @@ def _run_steps() -> TickReport:
     return TickReport(ran=tuple(ran), failed=tuple(failed))
 
 
-def _add_tick_job(scheduler: BaseScheduler, app: Flask) -> None:
+def _add_tick_job(scheduler: BaseScheduler, app: Flask, first_in: float = 0.0) -> None:
     # coalesce: after a pause run one tick, not a burst; misfire_grace_time=None: a late tick
     # still runs (the steps are sweeps, so late is fine, skipped is not).
     scheduler.add_job(
@@ -92,7 +92,7 @@ def _add_tick_job(scheduler: BaseScheduler, app: Flask) -> None:
         coalesce=True,
         misfire_grace_time=None,
         max_instances=1,
-        next_run_time=datetime.now(UTC),
+        next_run_time=datetime.now(UTC) + timedelta(seconds=first_in),
         replace_existing=True,
     )
 
@@ -102,10 +102,11 @@ def runs_in_web(app: Flask) -> bool:
     return bool(app.config.get("SCHEDULER_MODE", "web") == "web")
 
 
-def start_background(app: Flask) -> BackgroundScheduler:
-    """Start ticking in a daemon thread (for ``pbem serve``); returns the running scheduler."""
+def start_background(app: Flask, first_in: float = 0.0) -> BackgroundScheduler:
+    """Start ticking in a daemon thread (web processes, ``pbem serve``), the first tick after
+    ``first_in`` seconds; returns the running scheduler."""
     scheduler = BackgroundScheduler(timezone=UTC, daemon=True)
-    _add_tick_job(scheduler, app)
+    _add_tick_job(scheduler, app, first_in)
     scheduler.start()
     return scheduler
 
