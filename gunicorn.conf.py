@@ -9,6 +9,8 @@ gunicorn reads this file from the working directory; flags on its command line w
 - ``preload_app``: the app is imported once in the master; workers share those pages
   copy-on-write and a recycled worker starts at once instead of importing everything again.
   The master also compiles the mail templates (``when_ready``), so no worker does.
+- Every worker runs the scheduler thread unless ``SCHEDULER_MODE`` says otherwise
+  (``post_fork``; see ``pbem.scheduler``): no separate worker process is needed.
 - ``max_requests`` with jitter recycles workers one at a time, so a slow leak cannot grow a
   worker past its memory budget (<= 80 MB).
 """
@@ -16,6 +18,7 @@ gunicorn reads this file from the working directory; flags on its command line w
 from __future__ import annotations
 
 import os
+import random
 from typing import Any
 
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
@@ -37,10 +40,17 @@ def when_ready(server: Any) -> None:
 
 
 def post_fork(server: Any, worker: Any) -> None:
-    """A forked worker never reuses a database connection the master may have opened."""
+    """A forked worker never reuses a database connection the master may have opened; with
+    ``SCHEDULER_MODE=web`` (the default) it runs the scheduler thread (a thread does not
+    survive a fork, so each worker starts its own; the tick lock lets one tick at a time)."""
     from pbem.extensions import db
+    from pbem.scheduler import runs_in_web, start_background
 
     app = server.app.wsgi()
     with app.app_context():
         for engine in db.engines.values():
             engine.dispose(close=False)
+    if runs_in_web(app):
+        # The first tick waits a moment, at a different moment in each worker: a booting
+        # worker answers its first requests (the health check) before it sweeps.
+        start_background(app, first_in=random.uniform(1.0, 3.0))

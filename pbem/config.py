@@ -194,7 +194,14 @@ def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
         MAIL_FROM=environ.get("MAIL_FROM", "").strip() or f"pbem@{host_for_mail}",
         MAIL_MESSAGE_ID_DOMAIN=environ.get("MAIL_MESSAGE_ID_DOMAIN", "").strip() or host_for_mail,
         TICK_TOKEN=environ.get("TICK_TOKEN") or None,
+        # Who runs the scheduler's ticks: every web process (``web``, no worker process
+        # needed), a ``pbem clock`` process (``clock``), or only ``POST /tasks/tick``
+        # (``off``). A lock lets one tick run at a time whichever drives it.
+        SCHEDULER_MODE=_choice(environ, "SCHEDULER_MODE", ("web", "clock", "off"), "web"),
+        SCHEDULER_TICK_SECONDS=_seconds(environ, "SCHEDULER_TICK_SECONDS", 30.0),
     )
+    if environ.get("MAIL_LEASE_SECONDS", "").strip():
+        config["MAIL_LEASE_SECONDS"] = _seconds(environ, "MAIL_LEASE_SECONDS", 300.0)
     config.update(_web_guards(environ))
     config.update(_inbound(environ))
     return config

@@ -91,7 +91,8 @@ def serving(db_url: str, directory: Path, *, tls: bool = False, workers: int = 2
         scheme = "https"
     environ = dict(os.environ)
     environ.update(DATABASE_URL=db_url, SECRET_KEY=SECRET_KEY, HOME=str(directory),
-                   MAIL_BACKEND="console", **(env or {}))
+                   MAIL_BACKEND="console")
+    environ.update(env or {})  # the caller's settings win (e.g. a real SMTP backend)
     log = directory / "gunicorn.log"
     with log.open("wb") as out:
         process = subprocess.Popen(argv, cwd=REPO, env=environ, stdout=out,
@@ -120,6 +121,6 @@ def _wait_for_health(live: Live) -> None:
             with urllib.request.urlopen(url, timeout=2, context=unverified()) as response:
                 if response.status == 200:
                     return
-        except (urllib.error.URLError, ConnectionError, ssl.SSLError):
-            time.sleep(0.3)
+        except (urllib.error.URLError, ConnectionError, ssl.SSLError, TimeoutError):
+            time.sleep(0.3)  # not up yet, or too busy booting to answer within the probe's 2 s
     raise AssertionError(f"no answer on {url} after {BOOT_SECONDS} s:\n{live.output()}")

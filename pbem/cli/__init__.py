@@ -21,7 +21,13 @@ from pbem.app import create_app
 from pbem.balance import balance
 from pbem.cli.games import GAME_COMMANDS
 from pbem.cli.mail import mail as mail_group
-from pbem.scheduler import TICK_SECONDS, registered_steps, run_blocking, start_background
+from pbem.scheduler import (
+    TICK_SECONDS,
+    registered_steps,
+    run_blocking,
+    runs_in_web,
+    start_background,
+)
 from pbem.services import host as host_actions
 from pbem.services.errors import ServiceError
 
@@ -55,19 +61,21 @@ def serve(host: str, port: int) -> None:
 
     app = _app()
     flask_migrate.upgrade()
-    scheduler = start_background(app)
+    scheduler = start_background(app) if runs_in_web(app) else None
     click.echo(f"pbem is running: open http://{host}:{port}/")
     try:
         run_simple(host, port, app, threaded=True, use_reloader=False, use_debugger=False)
     finally:
-        scheduler.shutdown(wait=False)
+        if scheduler is not None:
+            scheduler.shutdown(wait=False)
 
 
 @cli.command("clock")
 def clock() -> None:
     """Run the periodic steps every 30 s in the foreground (the Procfile clock process)."""
     steps = ", ".join(registered_steps()) or "none registered"
-    click.echo(f"pbem clock: ticking every {TICK_SECONDS} s (steps: {steps})")
+    seconds = _app().config.get("SCHEDULER_TICK_SECONDS", TICK_SECONDS)
+    click.echo(f"pbem clock: ticking every {seconds:g} s (steps: {steps})")
     run_blocking(_app())
 
 

@@ -12,8 +12,12 @@
    back to ``pending`` with an exponential backoff, or ``failed`` after a 5xx refusal or
    ``MAX_ATTEMPTS``.
 
-The duplicate window is between the server accepting a message and step 3's commit. A
-re-sent message has the same Message-ID, so mail clients show it once.
+A row belongs to the claim that set its ``attempts`` (every claim raises it): only that worker
+settles it. While a batch is sent, its lease is extended whenever less than half of it is
+left, so no send outlives its lease and two workers (a rolling deploy runs two clocks) never
+send one row both. The duplicate window is between the server accepting a message and step
+3's commit (a worker killed there). A re-sent message has the same Message-ID, so mail
+clients show it once.
 """
 
 from __future__ import annotations
@@ -75,9 +79,16 @@ def _due(now: datetime) -> sa.ColumnElement[bool]:
     )
 
 
+def lease_length() -> timedelta:
+    """How long a claim holds: ``LEASE``, or ``MAIL_LEASE_SECONDS`` when set (the fault tests
+    shorten it so that a slow server outlasts it within seconds)."""
+    seconds = current_app.config.get("MAIL_LEASE_SECONDS")
+    return timedelta(seconds=float(seconds)) if seconds else LEASE
+
+
 def claim(now: datetime, limit: int) -> list[int]:
     """Claim up to ``limit`` due rows for this worker and commit; returns their ids."""
-    lease = now + LEASE
+    lease = now + lease_length()
     claim_values = {"status": SENDING, "lease_until": lease, "attempts": Outbox.attempts + 1}
     pick = sa.select(Outbox.id).where(_due(now)).order_by(Outbox.id).limit(limit)
     if db.session.get_bind().dialect.name == "postgresql":
@@ -111,65 +122,117 @@ def deliver_pending(app: Flask | None = None, now: datetime | None = None,
                                   .order_by(Outbox.id)).all()
         for row in rows:
             db.session.expunge(row)  # plain data from here on: no reload after each commit
-        accepted: list[int] = []
-        lease = _aware(rows[0].lease_until)  # one claim, one lease for the whole batch
-        last_mark = time.monotonic()
+        batch = _Batch(now, _aware(rows[0].lease_until), rows)
         try:
             with backend.open() as conn:
                 for row in rows:
+                    if not batch.holds(row):
+                        continue  # our lease lapsed and another worker has it now
                     if _deliver_one(app, conn, row, now, report):
-                        accepted.append(row.id)
-                    if len(accepted) >= MARK_EVERY or time.monotonic() - last_mark > MARK_SECONDS:
-                        mark_sent(accepted, lease, datetime.now(UTC))
-                        report.sent += accepted
-                        accepted, last_mark = [], time.monotonic()
+                        batch.accepted.append(row)
+                    if len(batch.accepted) >= MARK_EVERY or batch.mark_is_due():
+                        batch.settle(report)
         finally:
-            if accepted:  # even when something else failed: what was accepted is sent
-                mark_sent(accepted, lease, datetime.now(UTC))
-                report.sent += accepted
+            if batch.accepted:  # even when something else failed: what was accepted is sent
+                batch.settle(report)
         return report
+
+
+class _Batch:
+    """One claimed batch on its way out: which rows this worker still holds, and until when.
+
+    A row is this worker's while it is ``sending`` with the ``attempts`` of this worker's
+    claim: every claim raises ``attempts``, so a row claimed again by another worker (after
+    this one's lease ran out) is never settled here. Before each send the lease is extended
+    if less than half of ``LEASE`` is left, so the lease always outlives the send (2.5
+    minutes, against the backends' 30 s timeouts): a second worker never finds the row due
+    while this one may still be sending it.
+    """
+
+    def __init__(self, claimed_at: datetime, lease: datetime | None,
+                 rows: Sequence[Outbox]) -> None:
+        self.length = lease_length()
+        self.claimed_at, self.lease = claimed_at, lease or claimed_at + self.length
+        self.started = self.last_mark = time.monotonic()
+        self.unsent = {row.id: row.attempts for row in rows}
+        self.accepted: list[Outbox] = []
+
+    def elapsed_now(self) -> datetime:
+        """The claim's time plus the time since: the clock the lease is measured on."""
+        return self.claimed_at + timedelta(seconds=time.monotonic() - self.started)
+
+    def mark_is_due(self) -> bool:
+        return time.monotonic() - self.last_mark > MARK_SECONDS
+
+    def holds(self, row: Outbox) -> bool:
+        """True when ``row`` is still this worker's, with a lease that outlives its send."""
+        if row.id not in self.unsent:
+            return False
+        if self.lease - self.elapsed_now() < self.length / 2:
+            self.renew()
+        return row.id in self.unsent
+
+    def renew(self) -> None:
+        """Extend the lease of every unsent row still held; forget the ones that are not."""
+        lease = self.elapsed_now() + self.length
+        pairs = list(self.unsent.items())
+        db.session.execute(sa.update(Outbox).where(_mine(pairs)).values(lease_until=lease))
+        held = set(db.session.scalars(sa.select(Outbox.id).where(_mine(pairs))))
+        db.session.commit()
+        self.unsent = {row_id: n for row_id, n in pairs if row_id in held}
+        self.lease = lease
+
+    def settle(self, report: DeliveryReport) -> None:
+        mark_sent([(row.id, row.attempts) for row in self.accepted], datetime.now(UTC))
+        report.sent += [row.id for row in self.accepted]
+        for row in self.accepted:
+            self.unsent.pop(row.id, None)
+        self.accepted, self.last_mark = [], time.monotonic()
 
 
 def _deliver_one(app: Flask, conn: Any, row: Outbox, now: datetime,
                  report: DeliveryReport) -> bool:
     """Send one row; True when the server accepted it (the caller marks it sent)."""
-    lease = _aware(row.lease_until)
+    claim_of = (row.id, row.attempts)
     try:
         msg = message.build(mail_from=app.config["MAIL_FROM"], to_addr=row.to_addr,
                             subject=row.subject, text_body=row.text_body,
                             html_body=row.html_body, headers=row.headers or {})
         conn.send(msg)
     except message.BadHeader as exc:
-        _fail(row, lease, f"refused to build: {exc}", report)
+        _fail(row, claim_of, f"refused to build: {exc}", report)
         return False
     except backends.PermanentFailure as exc:
-        _fail(row, lease, str(exc), report, bounced=True)
+        _fail(row, claim_of, str(exc), report, bounced=True)
         return False
     except backends.TemporaryFailure as exc:
-        _retry(row, lease, now, str(exc), report)
+        _retry(row, claim_of, now, str(exc), report)
         return False
     return True
 
 
-def _mine(row_ids: int | list[int], lease: datetime | None) -> sa.ColumnElement[bool]:
-    """Only the worker holding this lease may settle the row (another may have re-claimed)."""
-    ids = row_ids if isinstance(row_ids, list) else [row_ids]
-    return sa.and_(Outbox.id.in_(ids), Outbox.status == SENDING, Outbox.lease_until == lease)
+Claim = tuple[int, int]  # (outbox id, attempts at the claim): who holds the row
 
 
-def mark_sent(row_ids: list[int], lease: datetime | None, when: datetime) -> None:
+def _mine(claims: Claim | list[Claim]) -> sa.ColumnElement[bool]:
+    """Only the worker holding the claim may settle the row (another may have re-claimed)."""
+    pairs = claims if isinstance(claims, list) else [claims]
+    return sa.and_(sa.tuple_(Outbox.id, Outbox.attempts).in_(pairs), Outbox.status == SENDING)
+
+
+def mark_sent(claims: list[Claim], when: datetime) -> None:
     """Mark accepted rows sent in one commit (the end of the duplicate window)."""
-    db.session.execute(sa.update(Outbox).where(_mine(row_ids, lease)).values(
+    db.session.execute(sa.update(Outbox).where(_mine(claims)).values(
         status=SENT, sent_at=when, lease_until=None, last_error=None))
     db.session.commit()
 
 
-def _retry(row: Outbox, lease: datetime | None, now: datetime, error: str,
+def _retry(row: Outbox, claim_of: Claim, now: datetime, error: str,
            report: DeliveryReport) -> None:
     if row.attempts >= MAX_ATTEMPTS:
-        _fail(row, lease, f"gave up after {row.attempts} attempts: {error}", report)
+        _fail(row, claim_of, f"gave up after {row.attempts} attempts: {error}", report)
         return
-    db.session.execute(sa.update(Outbox).where(_mine(row.id, lease)).values(
+    db.session.execute(sa.update(Outbox).where(_mine(claim_of)).values(
         status=PENDING, lease_until=None, last_error=error[:2000],
         next_attempt_at=now + backoff(row.attempts)))
     db.session.commit()
@@ -177,10 +240,10 @@ def _retry(row: Outbox, lease: datetime | None, now: datetime, error: str,
     log.info("mail %s: attempt %s failed, will retry: %s", row.id, row.attempts, error)
 
 
-def _fail(row: Outbox, lease: datetime | None, error: str, report: DeliveryReport,
+def _fail(row: Outbox, claim_of: Claim, error: str, report: DeliveryReport,
           bounced: bool = False) -> None:
     """Mark the row failed (kept for ``pbem mail retry``); after a bounce, tell the host."""
-    result = db.session.execute(sa.update(Outbox).where(_mine(row.id, lease)).values(
+    result = db.session.execute(sa.update(Outbox).where(_mine(claim_of)).values(
         status=FAILED, lease_until=None, last_error=error[:2000]))
     if bounced and result.rowcount == 1:  # type: ignore[attr-defined]
         _seat_bounced(row, error)

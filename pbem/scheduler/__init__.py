@@ -5,8 +5,11 @@ twice, because a tick can be repeated after a crash. ``pbem.scheduler.steps`` re
 server's steps (deadlines, digest, mail) with ``register_step`` when the app factory calls it;
 the mail and the services never import the scheduler. ``tick`` runs the steps in
 registration order inside an app context.
-Two processes drive ``tick``: ``pbem clock`` (the Procfile ``clock`` process) and the
-background thread that ``pbem serve`` starts for single-machine use.
+``SCHEDULER_MODE`` chooses who drives ``tick``: ``web`` (the default) runs it in a background
+thread of every web process (each gunicorn worker, ``pbem serve``); ``clock`` leaves it to a
+``pbem clock`` process; ``off`` to ``POST /tasks/tick`` alone. Whoever drives it, a tick first
+takes the tick lock (``pbem.scheduler.lock``), so one tick runs at a time across every process
+and machine; the others skip theirs.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.schedulers.base import BaseScheduler
@@ -22,6 +25,7 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 from flask import Flask
 
 from pbem.extensions import db
+from pbem.scheduler.lock import tick_lock
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +41,7 @@ class TickReport:
 
     ran: tuple[str, ...] = ()
     failed: tuple[str, ...] = ()
+    busy: bool = False  # another process held the tick lock: this tick did nothing
 
 
 def register_step(name: str, fn: Step) -> None:
@@ -53,42 +58,55 @@ def registered_steps() -> tuple[str, ...]:
 
 
 def tick(app: Flask) -> TickReport:
-    """Run every registered step once. A failing step is logged and does not stop the others."""
+    """Run every registered step once, if no other process is ticking (else ``busy``). A
+    failing step is logged and does not stop the others."""
+    with app.app_context(), tick_lock() as held:
+        if not held:
+            return TickReport(busy=True)
+        return _run_steps()
+
+
+def _run_steps() -> TickReport:
     ran: list[str] = []
     failed: list[str] = []
-    with app.app_context():
-        for name, fn in list(_steps.items()):
-            ran.append(name)
-            try:
-                fn()
-            except Exception:
-                log.exception("scheduler step %s failed", name)
-                db.session.rollback()
-                failed.append(name)
+    for name, fn in list(_steps.items()):
+        ran.append(name)
+        try:
+            fn()
+        except Exception:
+            log.exception("scheduler step %s failed", name)
+            db.session.rollback()
+            failed.append(name)
     return TickReport(ran=tuple(ran), failed=tuple(failed))
 
 
-def _add_tick_job(scheduler: BaseScheduler, app: Flask) -> None:
+def _add_tick_job(scheduler: BaseScheduler, app: Flask, first_in: float = 0.0) -> None:
     # coalesce: after a pause run one tick, not a burst; misfire_grace_time=None: a late tick
     # still runs (the steps are sweeps, so late is fine, skipped is not).
     scheduler.add_job(
         tick,
         "interval",
-        seconds=TICK_SECONDS,
+        seconds=float(app.config.get("SCHEDULER_TICK_SECONDS", TICK_SECONDS)),
         args=[app],
         id="pbem-tick",
         coalesce=True,
         misfire_grace_time=None,
         max_instances=1,
-        next_run_time=datetime.now(UTC),
+        next_run_time=datetime.now(UTC) + timedelta(seconds=first_in),
         replace_existing=True,
     )
 
 
-def start_background(app: Flask) -> BackgroundScheduler:
-    """Start ticking in a daemon thread (for ``pbem serve``); returns the running scheduler."""
+def runs_in_web(app: Flask) -> bool:
+    """True when web processes tick themselves (``SCHEDULER_MODE=web``, the default)."""
+    return bool(app.config.get("SCHEDULER_MODE", "web") == "web")
+
+
+def start_background(app: Flask, first_in: float = 0.0) -> BackgroundScheduler:
+    """Start ticking in a daemon thread (web processes, ``pbem serve``), the first tick after
+    ``first_in`` seconds; returns the running scheduler."""
     scheduler = BackgroundScheduler(timezone=UTC, daemon=True)
-    _add_tick_job(scheduler, app)
+    _add_tick_job(scheduler, app, first_in)
     scheduler.start()
     return scheduler
 

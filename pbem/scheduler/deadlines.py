@@ -23,13 +23,15 @@ from pbem.services.deadlines import due
 
 log = logging.getLogger(__name__)
 
-BATCH = 500  # due rows read per sweep; the rest wait for the next tick
+BATCH = 500  # due rows read per sweep
+CATCH_UP_BATCHES = 20  # sweeps per tick at most; anything beyond waits for the next tick
 
 
 @dataclass
 class SweepReport:
     """What one sweep did; ``failed`` rows stay due and are retried on a later tick."""
 
+    seen: int = 0  # due rows read: BATCH of them means more may be due
     reminders: int = 0
     turns: int = 0  # timeout and autoplay rows handled
     steps: int = 0  # actions the autopilot submitted
@@ -49,6 +51,7 @@ def sweep(app: Flask, now: datetime, *, limit: int = BATCH) -> SweepReport:
     with app.app_context():
         ids = list(db.session.scalars(due_rows_query(now, limit)))
         db.session.commit()
+        report.seen = len(ids)
         for row_id in ids:
             try:
                 _handle(row_id, now, report)
@@ -93,8 +96,25 @@ def _handle(row_id: int, now: datetime, report: SweepReport) -> None:
     report.turns += 1
 
 
+def repair(app: Flask, now: datetime) -> list[int]:
+    """Re-create the rows of every active game left with none (logged: it means a bug)."""
+    with app.app_context():
+        repaired = timeouts.repair_missing(clock.as_utc(now))
+    for game_id in repaired:
+        log.warning("deadlines: game %s waited with no deadline row; its rows are re-created",
+                    game_id)
+    return repaired
+
+
 def run_step() -> None:
-    """The scheduler step: one sweep at the current time."""
-    report = sweep(current_app._get_current_object(), clock.now())  # type: ignore[attr-defined]
-    if report.reminders or report.turns or report.failed:
-        log.info("deadlines: %s", report)
+    """The scheduler step: repair games left without a clock, then sweep until nothing due
+    at ``now`` is left (a tick after a long sleep catches up, oldest first, once)."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    now = clock.now()
+    repair(app, now)
+    for _ in range(CATCH_UP_BATCHES):  # after a long sleep: every due row, oldest first
+        report = sweep(app, now)
+        if report.reminders or report.turns or report.failed:
+            log.info("deadlines: %s", report)
+        if report.seen < BATCH or report.failed:
+            return

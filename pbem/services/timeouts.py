@@ -13,23 +13,31 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy import update
+from sqlalchemy import delete, exists, select, update
 
 from pbem import clock
 from pbem.engine import GameState, awaited
 from pbem.extensions import db
 from pbem.mail import notify
 from pbem.models.deadline import TIMEOUT, Deadline
-from pbem.models.game import Game
+from pbem.models.game import Game, Seat
 from pbem.services import games
-from pbem.services.deadlines import due, policy_of, turn_key
+from pbem.services.deadlines import due, policy_of, schedule_for, turn_key
 from pbem.services.errors import StaleVersion
-from pbem.services.turns import bot_action
+from pbem.services.turns import bot_action, lock_game
 
+REPAIR_BATCH = 100  # games given their rows again per tick (there should be none)
 LEASE = timedelta(minutes=10)  # how long a claimed autopilot turn is left to its sweeper
 MAX_AUTOPILOT_STEPS = 200  # a turn is far shorter; this only stops a runaway loop
 
 Reminded = Literal["sent", "stale", "taken"]
+
+_WITHOUT_OPEN_ROWS = (
+    select(Game.id)
+    .where(Game.status == "active",
+           ~exists().where(Deadline.game_id == Game.id, Deadline.done_at.is_(None)))
+    .order_by(Game.id)
+)
 
 
 def remind(row: Deadline, now: datetime) -> Reminded:
@@ -65,6 +73,7 @@ def play_timed_out(row: Deadline, now: datetime) -> int | None:
         seat.consecutive_timeouts = (seat.consecutive_timeouts or 0) + 1
         if seat.consecutive_timeouts >= policy_of(game).absent_after:
             seat.absent = True
+            _rekey(game, seat, row_id)
     by = "bot" if seat.is_bot or seat.resigned else "timeout"
     db.session.commit()
     steps = autopilot(game.id, seat_index, by)
@@ -74,6 +83,29 @@ def play_timed_out(row: Deadline, now: datetime) -> int | None:
     )
     db.session.commit()
     return steps
+
+
+def repair_missing(now: datetime, limit: int = REPAIR_BATCH) -> list[int]:
+    """Give every active game that waits for a seat but has no open deadline row its rows
+    again (``deadlines.schedule_for``), one transaction per game; returns the games repaired.
+
+    Every hand-over writes the next wait's rows, so this finds nothing unless a bug or a
+    lost write left a game with no clock: without it nobody would ever be reminded or timed
+    out there. Paused and finished games have no running clock and are left alone.
+    """
+    repaired: list[int] = []
+    for game_id in db.session.scalars(_WITHOUT_OPEN_ROWS.limit(limit)).all():
+        game = lock_game(game_id)  # then look again: a hand-over may have written them since
+        has_rows = db.session.scalar(select(exists().where(
+            Deadline.game_id == game_id, Deadline.done_at.is_(None))))
+        if game.status != "active" or has_rows or awaited(GameState.from_json(game.state)) is None:
+            db.session.rollback()
+            continue
+        schedule_for(game, now)
+        db.session.commit()
+        repaired.append(game_id)
+    db.session.rollback()
+    return repaired
 
 
 def autopilot(game_id: int, seat_index: int, by: str) -> int:
@@ -109,6 +141,26 @@ def _mark(row_id: int, now: datetime, **values: Any) -> bool:
         execution_options={"synchronize_session": False},
     )
     return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+
+def _rekey(game: Game, seat: Seat, row_id: int) -> None:
+    """Give the claimed row the key of the wait the absent seat is now in, in the claim's
+    transaction, and drop the wait's other open rows (reminders for a seat no one reads).
+
+    Marking the seat absent changes the wait's key (the autopilot now plays it). Without this,
+    a sweeper that died after the claim would find, after a restart, a row that no longer
+    matches the wait: it would close it, and the game would keep no deadline at all.
+    """
+    key = turn_key(GameState.from_json(game.state), seat)
+    db.session.execute(
+        delete(Deadline).where(Deadline.game_id == game.id, Deadline.done_at.is_(None),
+                               Deadline.id != row_id),
+        execution_options={"synchronize_session": False},
+    )
+    db.session.execute(
+        update(Deadline).where(Deadline.id == row_id).values(turn_key=key),
+        execution_options={"synchronize_session": False},
+    )
 
 
 def _current(row: Deadline) -> Game | None:

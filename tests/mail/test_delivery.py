@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -13,7 +15,9 @@ from pbem.mail import delivery
 from pbem.mail.delivery import LEASE, MAX_ATTEMPTS, deliver_pending
 from pbem.models.game import Game
 from pbem.models.outbox import FAILED, PENDING, SENDING, SENT, Outbox
-from tests.mail.conftest import SMTPServer, new_game
+from tests.conftest import MakeApp
+from tests.mail.conftest import SMTPServer, new_game, smtp_config
+from tests.slow_smtp import slow_smtp
 
 
 def rows(app: Flask) -> list[Outbox]:
@@ -139,11 +143,16 @@ def test_a_crash_between_sending_and_marking_resends_once_with_the_same_message_
     def crash(*args: object) -> None:
         raise KeyboardInterrupt("the worker died after the server accepted the messages")
 
+    # One group for the whole batch, however slowly a loaded machine sends: the crash comes
+    # after every message was accepted, never after a group marked on time.
+    assert len(claimed) < delivery.MARK_EVERY
+    monkeypatch.setattr(delivery, "MARK_SECONDS", float("inf"))
     now = datetime.now(UTC)
+    real_mark_sent = delivery.mark_sent
     monkeypatch.setattr(delivery, "mark_sent", crash)
     with pytest.raises(KeyboardInterrupt):
         deliver_pending(smtp_app, now=now)
-    monkeypatch.undo()
+    monkeypatch.setattr(delivery, "mark_sent", real_mark_sent)
     assert copies() == {mid: 1 for mid in ids}
     assert {r.status for r in rows(smtp_app)} == {SENDING}
     # within the lease nobody else sends them
@@ -183,3 +192,39 @@ def test_one_smtp_connection_carries_a_batch(smtp_app: Flask, smtp_server: SMTPS
         new_game()
     assert len(deliver_pending(smtp_app).sent) >= 4
     assert connects == [1]
+
+
+def test_two_workers_with_a_slow_server_never_send_a_mail_twice(
+    make_app: MakeApp, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rolling deploy runs two clocks; the server takes longer to accept the batch than a
+    claim's lease. Each worker keeps sending until the outbox is empty: none sends a row the
+    other holds (the lease is extended while the batch is on its way)."""
+    # A 3 s lease leaves 1.5 s to each 0.3 s send even on a starved machine (with a 1 s lease
+    # a send that a loaded machine slowed past 0.5 s outlived it: a flaky test, not a proof).
+    with slow_smtp(delay=0.3) as (port, server):
+        monkeypatch.setattr(delivery, "LEASE", timedelta(seconds=3))
+        mail_app = make_app(**smtp_config(port))
+        with mail_app.app_context():
+            for seed in range(8):
+                new_game(seed=seed)
+            total = len(db.session.scalars(sa.select(Outbox.id)).all())
+        assert total * 0.3 > 3 * 3.0  # one worker's batch outlasts the lease three times
+
+        def worker() -> None:
+            for _ in range(200):
+                deliver_pending(mail_app)
+                with mail_app.app_context():
+                    if not db.session.scalar(sa.select(sa.func.count()).select_from(Outbox)
+                                             .where(Outbox.status != SENT)):
+                        return
+                time.sleep(0.05)
+
+        threads = [threading.Thread(target=worker) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=120)
+        assert server.duplicated == 0, server.copies
+        assert server.received == total
+        assert {r.status for r in rows(mail_app)} == {SENT}
