@@ -6,7 +6,8 @@ models listed here) with the database.
 
 from pbem.models.deadline import Deadline
 from pbem.models.game import ActionLog, Game, Seat
+from pbem.models.magic_link import MagicLink
 from pbem.models.meta import AppMeta
 from pbem.models.outbox import Outbox
 
-__all__ = ["ActionLog", "AppMeta", "Deadline", "Game", "Outbox", "Seat"]
+__all__ = ["ActionLog", "AppMeta", "Deadline", "Game", "MagicLink", "Outbox", "Seat"]
