@@ -34,7 +34,7 @@ def retry_failed(ids: Sequence[int] | None = None, *, all_failed: bool = False,
         Outbox.status == FAILED, Outbox.game_id.is_not(None), Outbox.seat.is_not(None))
     if not all_failed:
         query = query.where(Outbox.id.in_(list(ids or [])))
-    pairs = [(int(g), int(s)) for g, s in db.session.execute(query.distinct()).all()]
+    pairs = [(int(g or 0), int(s or 0)) for g, s in db.session.execute(query.distinct()).all()]
     _clear_flags(pairs)
     return delivery.retry(ids, all_failed=all_failed, now=now)  # commits the flags with it
 
