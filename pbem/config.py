@@ -174,6 +174,8 @@ def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
         MAIL_FROM=environ.get("MAIL_FROM", "").strip() or f"pbem@{host_for_mail}",
         MAIL_MESSAGE_ID_DOMAIN=environ.get("MAIL_MESSAGE_ID_DOMAIN", "").strip() or host_for_mail,
         TICK_TOKEN=environ.get("TICK_TOKEN") or None,
+        # sent mail bodies are pruned after this many days (pbem/mail/retention.py)
+        MAIL_RETENTION_DAYS=_count(environ, "MAIL_RETENTION_DAYS", minimum=1) or 30,
     )
     config.update(_web_guards(environ))
     return config

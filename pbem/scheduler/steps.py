@@ -7,7 +7,7 @@ delivers, and a reminder leaves in the tick that made it.
 
 from __future__ import annotations
 
-from pbem.mail import delivery, digest
+from pbem.mail import delivery, digest, retention
 from pbem.scheduler import deadlines, register_step
 
 
@@ -16,3 +16,4 @@ def register_steps() -> None:
     register_step("deadlines", deadlines.run_step)
     register_step("digest", digest.run_step)
     register_step("mail", delivery.mail_step)
+    register_step("retention", retention.run_step)  # prune sent bodies after MAIL_RETENTION_DAYS
