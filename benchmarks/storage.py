@@ -77,6 +77,13 @@ def mark_sent_long_ago() -> None:
     db.session.commit()
 
 
+def mark_finished_long_ago() -> None:
+    """As if the games had ended more than the retention period ago."""
+    db.session.execute(sa.update(Game).values(
+        finished_at=clock.now() - timedelta(days=retention.retention_days() + 1)))
+    db.session.commit()
+
+
 def measured_bytes() -> int:
     if db.engine.dialect.name == "postgresql":
         with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
@@ -110,10 +117,14 @@ def measure(url: str, players: int, games: int) -> dict[str, Any]:
         before, before_parts = measured_bytes(), parts()
         retention.prune_sent()
         after, after_parts = measured_bytes(), parts()
+        mark_finished_long_ago()
+        retention.drop_finished()
+        dropped = measured_bytes()
         db.session.remove()
         db.engine.dispose()
     return {"players": players, "mails": mails / games,
             "before": (before - empty) / games / 1024, "after": (after - empty) / games / 1024,
+            "dropped": (dropped - empty) / games / 1024,
             "parts_before": {k: v / games / 1024 for k, v in before_parts.items()},
             "parts_after": {k: v / games / 1024 for k, v in after_parts.items()}}
 
@@ -136,12 +147,13 @@ def drop_schema(url: str) -> None:
 
 
 def report(kind: str, row: dict[str, Any]) -> None:
-    verdict = "met" if row["after"] <= TARGET_KB else "MISSED"
+    verdict = "met" if row["dropped"] <= TARGET_KB else "MISSED"
     print(f"| {kind} | {row['players']} | {row['mails']:.0f} | {row['before']:.0f} KB | "
-          f"{row['after']:.0f} KB | ≤ {TARGET_KB:.0f} KB {verdict} |")
+          f"{row['after']:.0f} KB | {row['dropped']:.0f} KB | ≤ {TARGET_KB:.0f} KB {verdict} |",
+          flush=True)
     where = ", ".join(f"{k} {row['parts_before'][k]:.0f}→{row['parts_after'][k]:.0f}"
                       for k in PARTS)
-    print(f"|   | where (KB of text, before→after) | {where} | | | |")
+    print(f"|   | where (KB of text, before→after pruning) | {where} | | | | |", flush=True)
 
 
 def main() -> None:
@@ -150,8 +162,9 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="*", default=[2, 3, 4, 5])
     parser.add_argument("--database-url", default=os.environ.get("PBEM_TEST_DATABASE_URL"))
     args = parser.parse_args()
-    print("| database | seats | mails/game | bytes/game before pruning | after | target |")
-    print("|---|---|---|---|---|---|")
+    print("| database | seats | mails/game | KB/game, all kept | bodies pruned "
+          "| game over 30 days: sent rows dropped | target |", flush=True)
+    print("|---|---|---|---|---|---|---|", flush=True)
     for players in args.seats:
         directory = Path(tempfile.mkdtemp())
         report("SQLite", measure(f"sqlite:///{directory / 'storage.sqlite3'}", players,

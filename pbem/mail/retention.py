@@ -6,6 +6,11 @@ delivered. A pruned row keeps what threading and the records need: its Message-I
 recipient, kind, subject and times. Only ``sent`` rows are pruned: a ``failed`` mail keeps
 its body until it is retried (``pbem mail retry``) and sent, and pending or sending ones
 are never touched. A pruned row has an empty text body and no HTML body.
+
+Once a game has been over for the retention period too, its sent rows are deleted: no mail
+of it will follow, and its thread's root Message-ID stays on the game
+(``games.thread_message_id``). That keeps a finished 5-seat game under 200 KB (see
+benchmarks/RESULTS.md); failed rows stay even then, for ``pbem mail retry``.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from flask import current_app
 
 from pbem import clock
 from pbem.extensions import db
+from pbem.models.game import Game
 from pbem.models.outbox import SENT, Outbox
 
 DEFAULT_DAYS = 30
@@ -58,6 +64,19 @@ def prune_sent(now: datetime | None = None) -> int:
             return pruned
 
 
+def drop_finished(now: datetime | None = None) -> int:
+    """Delete the sent rows of games over for longer than the retention period; returns how
+    many rows went. Commits."""
+    now = clock.as_utc(now) if now is not None else clock.now()
+    cutoff = now - timedelta(days=retention_days())
+    over = sa.select(Game.id).where(Game.status.in_(("finished", "cancelled")),
+                                    Game.finished_at < cutoff)
+    result = db.session.execute(sa.delete(Outbox).where(
+        Outbox.status == SENT, Outbox.game_id.in_(over)))
+    db.session.commit()
+    return int(result.rowcount)  # type: ignore[attr-defined]
+
+
 def run_step() -> None:
     """The scheduler step (after ``mail``): prunes at most once an hour per process."""
     now = clock.now()
@@ -66,4 +85,5 @@ def run_step() -> None:
     if last is not None and now - last < EVERY:
         return
     prune_sent(now)
+    drop_finished(now)
     _last_run[url] = now

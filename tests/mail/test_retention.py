@@ -14,7 +14,7 @@ from pbem.extensions import db
 from pbem.mail import retention
 from pbem.mail.compose import Mail
 from pbem.mail.outbox import enqueue
-from pbem.models import Outbox
+from pbem.models import Game, Outbox
 from pbem.models.outbox import FAILED, PENDING, SENT
 from pbem.scheduler import registered_steps
 from pbem.services import bounces
@@ -76,3 +76,25 @@ def test_the_period_is_a_setting_and_failed_mail_waits_for_its_retry(app: Flask)
 def test_the_scheduler_prunes_after_delivering(app: Flask) -> None:
     steps = registered_steps()
     assert steps.index("mail") < steps.index("retention")
+
+
+def test_a_game_over_for_the_period_loses_its_sent_rows_not_its_failed_ones(
+        app: Flask) -> None:
+    with app.app_context():
+        sent = _mail(SENT, 40)
+        failed = _mail(FAILED, None)
+        game_id = db.session.get_one(Outbox, sent).game_id
+        assert game_id is not None
+        db.session.get_one(Outbox, failed).game_id = game_id  # the same game's failed mail
+        game = db.session.get_one(Game, game_id)
+        thread = game.thread_message_id
+        assert retention.drop_finished() == 0  # still being played: rows stay
+        game.status, game.finished_at = "finished", clock.now() - timedelta(days=10)
+        db.session.commit()
+        assert retention.drop_finished() == 0  # over, but not for the retention period yet
+        game.finished_at = clock.now() - timedelta(days=31)
+        db.session.commit()
+        assert retention.drop_finished() == 1
+        assert db.session.get(Outbox, sent) is None
+        assert db.session.get_one(Outbox, failed).status == FAILED
+        assert db.session.get_one(Game, game_id).thread_message_id == thread
