@@ -199,6 +199,8 @@ def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
         # (``off``). A lock lets one tick run at a time whichever drives it.
         SCHEDULER_MODE=_choice(environ, "SCHEDULER_MODE", ("web", "clock", "off"), "web"),
         SCHEDULER_TICK_SECONDS=_seconds(environ, "SCHEDULER_TICK_SECONDS", 30.0),
+        # sent mail bodies are pruned after this many days (pbem/mail/retention.py)
+        MAIL_RETENTION_DAYS=_count(environ, "MAIL_RETENTION_DAYS", minimum=1) or 30,
     )
     if environ.get("MAIL_LEASE_SECONDS", "").strip():
         config["MAIL_LEASE_SECONDS"] = _seconds(environ, "MAIL_LEASE_SECONDS", 300.0)

@@ -10,8 +10,9 @@ rotation). A seat link carries the seat's ``link_counter``: bumping the counter 
 link of that seat without a table of issued tokens.
 
 Max ages (seconds, ``None`` = no limit) come from the app config:
-``SEAT_LINK_MAX_AGE``, ``FORM_TOKEN_MAX_AGE``, ``HOST_TOKEN_MAX_AGE``, ``MAGIC_LINK_MAX_AGE``,
-``UNSUBSCRIBE_TOKEN_MAX_AGE``.
+``SEAT_LINK_MAX_AGE``, ``FORM_TOKEN_MAX_AGE``, ``HOST_TOKEN_MAX_AGE``,
+``UNSUBSCRIBE_TOKEN_MAX_AGE``; ``MAGIC_LINK_MAX_AGE`` is the life of a "my games" link, which
+is not signed but an opaque random key stored by ``pbem.services.magic_links``.
 """
 
 from __future__ import annotations
@@ -67,12 +68,17 @@ def _dump(salt: str, payload: Any) -> str:
     return _serializer(salt).dumps(payload)
 
 
+def max_age(key: str) -> int | None:
+    """The configured life in seconds of a link of kind ``key`` (``None``: no limit)."""
+    value: int | None = current_app.config.get(key, DEFAULT_MAX_AGES[key])
+    return value
+
+
 def _load(salt: str, token: str | None, max_age_key: str) -> Any:
     if not token:
         raise BadToken("missing")
-    max_age = current_app.config.get(max_age_key, DEFAULT_MAX_AGES[max_age_key])
     try:
-        return _serializer(salt).loads(token, max_age=max_age)
+        return _serializer(salt).loads(token, max_age=max_age(max_age_key))
     except SignatureExpired:
         raise BadToken("expired") from None
     except BadSignature:
@@ -138,7 +144,7 @@ def read_form_token(token: str | None, public_id: str, seat: int) -> int:
     return int(data[2])
 
 
-# -- host, magic link, unsubscribe ------------------------------------------------------------
+# -- host, unsubscribe ------------------------------------------------------------
 
 
 def make_host_token(public_id: str) -> str:
@@ -150,24 +156,20 @@ def read_host_token(token: str | None) -> str:
     return str(_load("host", token, "HOST_TOKEN_MAX_AGE"))
 
 
-def make_magic_token(email: str) -> str:
-    return _dump("magic", email.lower())
+def make_unsubscribe_token(public_id: str, seat: int, counter: int) -> str:
+    """The seat's mail-settings link; ``counter`` is the seat's ``link_counter``, so a
+    substitution (which bumps it) revokes the old player's unsubscribe links too."""
+    return _dump("unsubscribe", [public_id, seat, counter])
 
 
-def read_magic_token(token: str | None) -> str:
-    """The address whose "my games" dashboard this token opens."""
-    return str(_load("magic", token, "MAGIC_LINK_MAX_AGE"))
-
-
-def make_unsubscribe_token(public_id: str, seat: int) -> str:
-    return _dump("unsubscribe", [public_id, seat])
-
-
-def read_unsubscribe_token(token: str | None) -> tuple[str, int]:
+def read_unsubscribe_token(token: str | None) -> SeatLink:
+    """The game, seat and link counter an unsubscribe token names (no database)."""
     data = _load("unsubscribe", token, "UNSUBSCRIBE_TOKEN_MAX_AGE")
-    if not (isinstance(data, list) and len(data) == 2):
+    if not isinstance(data, list) or len(data) not in (2, 3):
         raise BadToken("forged")
-    return str(data[0]), int(data[1])
+    # Issued before the counter was carried: such a link belongs to the seat's first player.
+    counter = int(data[2]) if len(data) == 3 else 0
+    return SeatLink(str(data[0]), int(data[1]), counter)
 
 
 # -- reply token: the plus-address part of a seat's Reply-To (issue 15) -----------------------

@@ -21,6 +21,8 @@ from pbem.app import create_app
 from pbem.balance import balance
 from pbem.cli.games import GAME_COMMANDS
 from pbem.cli.mail import mail as mail_group
+from pbem.cli.status import status as status_command
+from pbem.mail.links import SERVED_AT
 from pbem.scheduler import (
     TICK_SECONDS,
     registered_steps,
@@ -34,6 +36,7 @@ from pbem.services.errors import ServiceError
 HELP = "Play-by-email server for Alien Frontiers."
 cli = AppGroup("pbem", help=HELP)
 cli.add_command(mail_group)  # pbem mail status | retry (pbem/cli/mail.py)
+cli.add_command(status_command)  # pbem status: database size, games, outbox (pbem/cli/status.py)
 cli.add_command(balance)  # pbem balance: self-play win rates per seat and faction (pbem/balance.py)
 for _command in GAME_COMMANDS:  # new-game, verify, export, import (pbem/cli/games.py)
     cli.add_command(_command)
@@ -60,6 +63,9 @@ def serve(host: str, port: int) -> None:
     import flask_migrate  # Alembic: only migration commands load it (pbem.extensions)
 
     app = _app()
+    if not app.config.get("SERVER_NAME"):  # mailed links name the port really served
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+        app.config[SERVED_AT] = f"[{shown}]:{port}" if ":" in shown else f"{shown}:{port}"
     flask_migrate.upgrade()
     scheduler = start_background(app) if runs_in_web(app) else None
     click.echo(f"pbem is running: open http://{host}:{port}/")

@@ -9,6 +9,7 @@ from flask.cli import AppGroup
 from pbem.extensions import db
 from pbem.mail import delivery
 from pbem.models.outbox import FAILED, STATUSES, Outbox
+from pbem.services import bounces
 
 mail = AppGroup("mail", help="The mail outbox: what is queued, sent and failed.")
 
@@ -32,8 +33,10 @@ def status(show_failed: bool) -> None:
 @click.argument("ids", nargs=-1, type=int)
 @click.option("--all-failed", is_flag=True, help="Retry every failed mail.")
 def retry(ids: tuple[int, ...], all_failed: bool) -> None:
-    """Put failed mails back in the queue; the next tick sends them."""
+    """Put failed mails back in the queue; the next tick sends them.
+
+    A seat silenced by a bounce of one of them gets mail again."""
     if not ids and not all_failed:
         raise click.UsageError("give outbox ids or --all-failed")
-    count = delivery.retry(list(ids), all_failed=all_failed)
+    count = bounces.retry_failed(list(ids), all_failed=all_failed)
     click.echo(f"pbem: {count} mail(s) queued again")

@@ -53,3 +53,11 @@ def _normalised(address: str) -> str:
     always gives the same answer."""
     result = validate_email(address, check_deliverability=False, allow_smtputf8=False)
     return str(result.ascii_email or result.normalized)
+
+
+def address_key(raw: str, *, what: str = "The email address") -> str:
+    """The form two addresses are compared in (the "my games" look-up): the mailable form,
+    case-folded, so ``Ana@Example.org``, ``ana@EXAMPLE.org`` and a domain typed with a
+    look-alike such as the Kelvin sign (U+212A, which IDNA maps to ``k``) name one mailbox.
+    ``UnmailableAddress`` for what could never be mailed."""
+    return mailable_address(raw, what=what).lower()

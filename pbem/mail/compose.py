@@ -160,7 +160,7 @@ def rematch_url(game: Game) -> str:
 
 
 def unsubscribe_url(game: Game, seat: Seat) -> str:
-    token = tokens.make_unsubscribe_token(game.public_id, seat.index)
+    token = tokens.make_unsubscribe_token(game.public_id, seat.index, seat.link_counter)
     return links.external(("mail.unsubscribe",), f"/mail/unsubscribe/{token}", token=token)
 
 

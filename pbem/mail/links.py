@@ -15,11 +15,21 @@ from flask import current_app
 from werkzeug.routing import BuildError
 
 DEV_SERVER_NAME = "127.0.0.1:5000"  # ``pbem serve`` default, for a bare dev checkout
+# Set by ``pbem serve`` to the address it listens on when no SERVER_NAME is configured, so a
+# local run on another port mails links to that port. Not SERVER_NAME itself: Flask would
+# then refuse requests whose Host names the machine differently (localhost vs 127.0.0.1).
+SERVED_AT = "PBEM_SERVED_AT"
+
+
+def server_name() -> str:
+    """The host[:port] mailed links point at."""
+    config = current_app.config
+    return str(config.get("SERVER_NAME") or config.get(SERVED_AT) or DEV_SERVER_NAME)
 
 
 def base_url() -> str:
     config = current_app.config
-    server = config.get("SERVER_NAME") or DEV_SERVER_NAME
+    server = server_name()
     scheme = config.get("PREFERRED_URL_SCHEME") or "http"
     root = (config.get("APPLICATION_ROOT") or "/").rstrip("/")
     return f"{scheme}://{server}{root}"
@@ -29,7 +39,7 @@ def external(endpoints: tuple[str, ...], fallback_path: str, **values: Any) -> s
     """The first of ``endpoints`` that builds, as an absolute URL; else ``fallback_path``."""
     config = current_app.config
     adapter = current_app.url_map.bind(
-        config.get("SERVER_NAME") or DEV_SERVER_NAME,
+        server_name(),
         script_name=config.get("APPLICATION_ROOT") or "/",
         url_scheme=config.get("PREFERRED_URL_SCHEME") or "http",
     )

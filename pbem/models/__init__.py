@@ -7,7 +7,9 @@ models listed here) with the database.
 from pbem.models.deadline import Deadline
 from pbem.models.game import ActionLog, Game, Seat
 from pbem.models.inbound import InboundMessage
+from pbem.models.magic_link import MagicLink
 from pbem.models.meta import AppMeta
 from pbem.models.outbox import Outbox
 
-__all__ = ["ActionLog", "AppMeta", "Deadline", "Game", "InboundMessage", "Outbox", "Seat"]
+__all__ = ["ActionLog", "AppMeta", "Deadline", "Game", "InboundMessage", "MagicLink", "Outbox",
+           "Seat"]

@@ -7,7 +7,7 @@ delivers, and a reminder leaves in the tick that made it.
 
 from __future__ import annotations
 
-from pbem.mail import delivery, digest
+from pbem.mail import delivery, digest, retention
 from pbem.scheduler import deadlines, register_step
 from pbem.services import replies
 
@@ -18,3 +18,4 @@ def register_steps() -> None:
     register_step("digest", digest.run_step)
     register_step("replies", replies.poll_step)  # play by reply: before "mail" sends answers
     register_step("mail", delivery.mail_step)
+    register_step("retention", retention.run_step)  # prune sent bodies after MAIL_RETENTION_DAYS

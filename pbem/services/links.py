@@ -2,7 +2,7 @@
 
 The signature and age of a link are checked by ``pbem.tokens`` (no database); here the link
 is matched with the seat's ``link_counter``, so bumping the counter revokes every link of
-that seat without a table of issued tokens.
+that seat without a table of issued tokens. Unsubscribe links carry the same counter.
 """
 
 from __future__ import annotations
@@ -12,12 +12,21 @@ from sqlalchemy.orm import joinedload
 
 from pbem.extensions import db
 from pbem.models import Game, Seat
-from pbem.tokens import BadToken, SeatLink, read_seat_link
+from pbem.tokens import BadToken, SeatLink, read_seat_link, read_unsubscribe_token
 
 
 def resolve_seat_link(token: str | None, public_id: str | None = None) -> tuple[Game, Seat]:
     """The game and seat a link opens; ``public_id`` is the game the URL names, if any."""
-    link = read_seat_link(token)
+    return _resolve(read_seat_link(token), public_id)
+
+
+def resolve_unsubscribe_link(token: str | None) -> tuple[Game, Seat]:
+    """The game and seat a mail-settings (unsubscribe) link opens; like a seat link, it
+    stops working when the seat's links are revoked (a substitution)."""
+    return _resolve(read_unsubscribe_token(token), None)
+
+
+def _resolve(link: SeatLink, public_id: str | None) -> tuple[Game, Seat]:
     if public_id is not None and link.public_id != public_id:
         raise BadToken("other_game")
     game = db.session.execute(  # the seats in the same round trip: every caller reads them
@@ -65,5 +74,6 @@ def check_seat_link(token: str | None, public_id: str) -> tuple[SeatLink, int]:
 
 
 def revoke_seat_links(seat: Seat) -> None:
-    """Invalidate every link issued for ``seat`` (the caller commits)."""
+    """Invalidate every link issued for ``seat``, its unsubscribe links too (the caller
+    commits)."""
     seat.link_counter += 1

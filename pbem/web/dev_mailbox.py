@@ -1,14 +1,17 @@
 """``/dev/mailbox``: every mail the ``dev`` backend "delivered", for playing on one machine.
 
 Registered only when ``MAIL_BACKEND=dev``, and it answers only requests from this machine
-(loopback), because the mails hold every seat's turn link. Opening the mailbox first delivers
-what is due, so a newcomer does not wait for the next scheduler tick. Messages are listed by
-recipient; a message page shows the text part (links clickable) and the HTML part as its own
-page, whose links are the real absolute links of the mail.
+(loopback), because the mails hold every seat's turn link: a request that came through a
+proxy (``X-Forwarded-For`` / ``Forwarded``, as a tunnel or nginx on this machine adds) is
+refused too, since behind one every visitor's address is loopback. Opening the mailbox first
+delivers what is due, so a newcomer does not wait for the next scheduler tick. Messages are
+listed by recipient; a message page shows the text part (links clickable) and the HTML part as
+its own page, whose links are the real absolute links of the mail.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import re
 
 import sqlalchemy as sa
@@ -21,15 +24,26 @@ from pbem.models.outbox import SENT, Outbox
 
 bp = Blueprint("dev_mailbox", __name__, url_prefix="/dev/mailbox")
 
-LOOPBACK = {"127.0.0.1", "::1", None}
+PROXY_HEADERS = ("X-Forwarded-For", "Forwarded", "X-Real-IP")
 _URL = re.compile(r"https?://[^\s<>\"]+")
 # The HTML part as sent: inline styles allowed, nothing else runs or loads.
 MAIL_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'"
 
 
+def is_loopback(address: str | None) -> bool:
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return False  # no address, or a unix socket: unknown, so not this machine
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_loopback
+
+
 @bp.before_request
 def only_from_this_machine() -> None:
-    if request.remote_addr not in LOOPBACK:
+    if not is_loopback(request.remote_addr) or any(
+            name in request.headers for name in PROXY_HEADERS):
         abort(404)
 
 

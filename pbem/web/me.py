@@ -1,7 +1,7 @@
 """"My games": ``/me`` mails a sign-in link; ``/me/<token>`` lists that address's games.
 
-The answer to ``POST /me`` is the same whether or not the address plays here, so the form
-cannot be used to find out who plays; mail goes only to addresses that have games.
+The answer to ``POST /me`` is the same, and the same work is done, whether or not the address
+plays here (``pbem.services.magic_links``), so the form cannot be used to find out who plays.
 """
 
 from __future__ import annotations
@@ -13,12 +13,10 @@ from marshmallow import ValidationError
 
 from pbem import engine, tokens
 from pbem.engine import GameState
-from pbem.extensions import db
-from pbem.mail import links, notify
 from pbem.schemas.forms import MagicForm, first_errors
+from pbem.services import magic_links
 from pbem.services.errors import BadInput
-from pbem.services.validation import clean_email
-from pbem.web.reads import seats_of_email, time_left
+from pbem.web.reads import time_left
 
 bp = Blueprint("me", __name__)
 
@@ -32,17 +30,12 @@ def ask() -> Any:
 def send_link() -> Any:
     typed = request.form.get("email", "")
     try:
-        email = clean_email(MagicForm().load(request.form)["email"], what="This address")
+        email = MagicForm().load(request.form)["email"]
+        magic_links.request_link(email)
     except ValidationError as exc:
         return _refused(first_errors(exc.messages_dict), typed)
     except BadInput as exc:  # one that could never be mailed: the same rule as everywhere
         return _refused({"email": exc.message}, typed)
-    if seats_of_email(email):
-        token = tokens.make_magic_token(email)
-        # Built against SERVER_NAME, never this request's Host header (a mailed link).
-        url = links.external(("me.dashboard",), f"/me/{token}", token=token)
-        notify.magic_link(email, url)
-        db.session.commit()
     return render_template("me/ask.html", errors={}, sent=True, email=email)
 
 
@@ -53,9 +46,9 @@ def _refused(errors: dict[str, str], typed: str) -> Any:
 
 @bp.get("/me/<token>")
 def dashboard(token: str) -> Any:
-    email = tokens.read_magic_token(token)
+    address = magic_links.resolve_link(token)
     rows = []
-    for game, seat in seats_of_email(email):
+    for game, seat in magic_links.seats_of_address(address):
         state = GameState.from_json(game.state)
         awaited = engine.awaited(state) if game.status == "active" else None
         names = [s.name for s in game.seats]

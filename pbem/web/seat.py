@@ -1,4 +1,4 @@
-"""The turn page's "Your seat" forms: ``POST /play/<seat_link>/vacation|settings|back``.
+"""The turn page's "Your seat" forms: ``POST /play/<seat_link>/vacation|settings|back|mailbox``.
 
 Each form carries the CSRF token (checked by Flask-WTF) and the signed form token, exactly as
 ``act`` and ``undo``; each calls one service and redirects (303) to the page, or shows the
@@ -17,7 +17,7 @@ from marshmallow import Schema, ValidationError
 
 from pbem import tokens
 from pbem.schemas.forms import SettingsForm, UndoForm, VacationForm, first_errors
-from pbem.services import links, seat_settings, vacation
+from pbem.services import bounces, links, seat_settings, vacation
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
 from pbem.web.play import Notice, render_turn
 
@@ -25,7 +25,7 @@ bp = Blueprint("seat", __name__)
 
 REFUSALS = (BadInput, GameNotActive, NotAllowed, StaleVersion)
 TITLES = {"vacation": "No vacation was taken.", "settings": "Nothing was saved.",
-          "back": "Nothing was changed."}
+          "back": "Nothing was changed.", "mailbox": "Nothing was sent again."}
 
 
 class Refused(Exception):
@@ -95,3 +95,12 @@ def come_back(seat_link: str) -> Response:
 
     return _answer(seat_link, "back", work)
 
+
+@bp.post("/play/<seat_link>/mailbox")
+def mailbox_fixed(seat_link: str) -> Response:
+    """"I fixed my mailbox — send again": mail after a bounce (``Seat.email_failing``)."""
+    def work() -> None:
+        game, seat, _, _ = _load(UndoForm(), seat_link)
+        bounces.clear_bounce(game.id, seat.index)
+
+    return _answer(seat_link, "mailbox", work)

@@ -43,6 +43,7 @@ class SeatPanel:
     quiet_end: int
     notify_labels: dict[str, str]
     zones: tuple[str, ...]
+    bounced: bool = False  # mail to this seat bounced: show "I fixed my mailbox"
 
 
 def local_time(moment: datetime, timezone: str | None) -> str:
@@ -59,6 +60,7 @@ def seat_panel(game: Game, seat: Seat, now: datetime | None = None) -> SeatPanel
     live = game.status in LIVE and not seat.is_bot
     return SeatPanel(
         live=live, absent=live and bool(seat.absent) and not seat.resigned,
+        bounced=live and bool(seat.email_failing),
         missed=seat.consecutive_timeouts or 0, allowance=allowance,
         days_left=max(0, allowance - (seat.vacation_days_used or 0)),
         away_until=local_time(until, seat.timezone) if away and until is not None else "",
@@ -80,4 +82,6 @@ DONE = {
     "settings": ("Settings saved.", "Your mail settings, time zone and quiet hours are "
                                     "updated."),
     "back": ("Welcome back.", "The autopilot has stopped: your turns are yours to play again."),
+    "mailbox": ("Mail is on its way again.", "The mails that bounced are queued again; if "
+                                             "they bounce again, the host is told."),
 }

@@ -3,7 +3,8 @@
 GET shows a small form with the choices. POST with ``List-Unsubscribe=One-Click`` (what a mail
 client sends from the ``List-Unsubscribe-Post`` header) sets the seat to "my turn only": the
 mails a player needs to play keep coming. A POST from the form sets the chosen preference.
-The signed token (its own salt) names the game and seat; CSRF does not apply: the token in
+The signed token (its own salt) names the game, the seat and its link counter (a substitution
+revokes the old player's link); CSRF does not apply: the token in
 the URL is the credential, and the one-click POST comes from a mail client, not our page.
 """
 
@@ -11,9 +12,9 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
-from pbem import tokens
 from pbem.extensions import csrf_exempt, db
 from pbem.models.game import Game, Seat
+from pbem.services import links
 from pbem.services.errors import BadInput
 
 bp = Blueprint("mail", __name__)
@@ -26,16 +27,7 @@ ONE_CLICK = "my_turn"
 
 
 def _seat_for(token: str) -> tuple[Game, Seat]:
-    public_id, index = tokens.read_unsubscribe_token(token)
-    game = db.session.execute(
-        db.select(Game).where(Game.public_id == public_id)
-    ).scalar_one_or_none()
-    if game is None:
-        raise tokens.BadToken("revoked")
-    try:
-        return game, game.seat(index)
-    except LookupError:
-        raise tokens.BadToken("forged") from None
+    return links.resolve_unsubscribe_link(token)  # revoked with the seat's links
 
 
 @bp.get("/mail/unsubscribe/<token>")

@@ -401,7 +401,8 @@ def _token_payloads(game: Game) -> dict[int, set[str]]:
     payload: dict[int, set[str]] = {}
     for seat in game.seats:
         marks = {tokens.make_seat_link(game, seat).split(".")[0],
-                 tokens.make_unsubscribe_token(game.public_id, seat.index).split(".")[0]}
+                 tokens.make_unsubscribe_token(game.public_id, seat.index,
+                                              seat.link_counter).split(".")[0]}
         marks |= {tokens.make_form_token(game.public_id, seat.index, v).split(".")[0]
                   for v in range(game.version + 2)}
         payload[seat.index] = marks

@@ -52,7 +52,7 @@ def test_no_mail_of_a_full_game_shows_another_seats_link_or_address(
         seats = {s.index: s for s in game.seats}
         secrets = {
             i: {payload(tokens.make_seat_link(game, s)),
-                payload(tokens.make_unsubscribe_token(game.public_id, i))}
+                payload(tokens.make_unsubscribe_token(game.public_id, i, s.link_counter))}
             | ({s.email} if s.email else set())
             for i, s in seats.items()
         }

@@ -120,3 +120,31 @@ def test_links_use_server_name_not_the_request_host(app: Flask, make_app: MakeAp
         bodies = " ".join(r.text_body for r in db.session.scalars(sa.select(Outbox)))
     assert "evil.example" not in bodies and "https://pbem.example/play/" in bodies
     deliver_pending(mail_app)
+
+
+def test_a_substitution_revokes_the_old_players_unsubscribe_link(
+        app: Flask, make_app: MakeApp) -> None:
+    """Issue #13: the old player's mail-settings link no longer controls the seat."""
+    from pbem.services.host import substitute_seat
+
+    mail_app = dev_app(make_app)
+    with mail_app.app_context():
+        game_id = new_game().id
+    client = mail_app.test_client()
+    old = _unsubscribe_path(mail_app, 1)
+    assert client.get(old).status_code == 200
+    with mail_app.app_context():
+        substitute_seat(game_id, 1, "newcomer@example.org")
+    assert client.get(old).status_code == 401
+    response = client.post(old, data={"List-Unsubscribe": "One-Click"})
+    assert response.status_code == 401 and "replaced by a newer one" in response.get_data(
+        as_text=True)
+    with mail_app.app_context():
+        game = db.session.get(Game, game_id)
+        assert game is not None and game.seat(1).notify == "every_turn"
+        invitation = db.session.scalars(sa.select(Outbox).where(
+            Outbox.to_addr == "newcomer@example.org")).first()
+        assert invitation is not None
+        new = invitation.headers.get("List-Unsubscribe", "").strip("<>")
+    if new:  # the newcomer's own link works
+        assert client.get(new.removeprefix("http://localhost")).status_code == 200

@@ -78,3 +78,14 @@ def post_move(client: FlaskClient, link: str, action: str, page: str | None = No
 def choices(page: str) -> list[str]:
     """The actions offered as buttons, in page order."""
     return re.findall(r'name="action" value="([^"]+)"', page)
+
+
+def magic_key(app: Flask, email: str) -> str:
+    """A committed "my games" key for ``email``, as ``POST /me`` mails one."""
+    from pbem.mail.addresses import address_key
+    from pbem.services import magic_links
+
+    with app.app_context():
+        key = magic_links.issue_key(address_key(email))
+        db.session.commit()
+    return key

@@ -21,7 +21,7 @@ from pbem.models import Game
 from pbem.services import games
 from pbem.services.games import SeatSpec
 from pbem.words.glossary import AGENDAS, FACTIONS, TIEBREAK_WORDS
-from tests.web.conftest import Table, choices, fresh, post_move, snapshot
+from tests.web.conftest import Table, choices, fresh, magic_key, post_move, snapshot
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 NAMES = ("Ana", "Ben", "Cy", "Dan", "Eve")
@@ -166,7 +166,7 @@ def every_page(client: FlaskClient, table: Table) -> dict[str, str]:
         "spectator": f"/games/{table.public_id}",
         "replay": f"/games/{table.public_id}/replay",
         "host": f"/host/{tokens.make_host_token(table.public_id)}",
-        "dashboard": f"/me/{tokens.make_magic_token('ben@example.org')}",
+        "dashboard": f"/me/{magic_key(client.application, 'ben@example.org')}",
     })
     return {name: client.get(url).get_data(as_text=True) for name, url in pages.items()}
 

@@ -10,7 +10,7 @@ from flask import Flask
 from pbem import tokens
 from tests.conftest import MakeApp
 
-from .conftest import EMAILS, Table, hidden
+from .conftest import EMAILS, Table, hidden, magic_key
 
 
 def test_pages_that_show_addresses_or_keys_are_never_cached(app: Flask, table: Table) -> None:
@@ -19,7 +19,7 @@ def test_pages_that_show_addresses_or_keys_are_never_cached(app: Flask, table: T
     pages = {
         "rematch form": f"/games/new?rematch={host}",
         "host page": f"/host/{host}",
-        "my games": f"/me/{tokens.make_magic_token(EMAILS[0])}",
+        "my games": f"/me/{magic_key(app, EMAILS[0])}",
         "seat page": f"/play/{table.links[0]}",
     }
     for what, url in pages.items():

@@ -1,15 +1,15 @@
-"""replies: inbound_messages, so a reply by mail is applied at most once (issue 15)
+"""inbound_messages: so a reply by mail is applied at most once
 
-Revision ID: 0006_replies
-Revises: 0005_digest
+Revision ID: 0007_inbound_messages
+Revises: 0006_magic_links
 Create Date: 2026-12-01
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_replies"
-down_revision = "0005_digest"
+revision = "0007_inbound_messages"
+down_revision = "0006_magic_links"
 branch_labels = None
 depends_on = None
 

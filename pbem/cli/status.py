@@ -1,0 +1,47 @@
+"""``pbem status``: how full the database is, the games by status, the outbox by state.
+
+For a free database with a size cap: the figure to watch is the size, and the sent mail
+bodies are what ``MAIL_RETENTION_DAYS`` prunes (pbem/mail/retention.py).
+"""
+
+from __future__ import annotations
+
+import click
+import sqlalchemy as sa
+from flask.cli import with_appcontext
+
+from pbem.extensions import db
+from pbem.mail import delivery
+from pbem.models.game import GAME_STATUSES, Game
+from pbem.models.outbox import STATUSES
+
+
+def database_bytes() -> int:
+    """The whole database's size on disk, as the host's quota counts it."""
+    if db.engine.dialect.name == "postgresql":
+        size = db.session.execute(sa.text("SELECT pg_database_size(current_database())"))
+        return int(size.scalar_one())
+    pages = db.session.execute(sa.text("PRAGMA page_count")).scalar_one()
+    page_size = db.session.execute(sa.text("PRAGMA page_size")).scalar_one()
+    return int(pages) * int(page_size)
+
+
+def human(size: int) -> str:
+    value = float(size)
+    for unit in ("B", "KB", "MB", "GB"):
+        if value < 1024 or unit == "GB":
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{value:.1f} GB"
+
+
+@click.command("status")
+@with_appcontext
+def status() -> None:
+    """Show the database's size, the games by status and the outbox by state."""
+    click.echo(f"database: {human(database_bytes())} ({db.engine.dialect.name})")
+    rows = db.session.execute(sa.select(Game.status, sa.func.count()).group_by(Game.status))
+    games = {str(name): int(count) for name, count in rows}
+    click.echo("games: " + "  ".join(f"{name}: {games.get(name, 0)}" for name in GAME_STATUSES))
+    counts = delivery.status_counts()
+    click.echo("outbox: " + "  ".join(f"{name}: {counts.get(name, 0)}" for name in STATUSES))
