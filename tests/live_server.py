@@ -120,6 +120,6 @@ def _wait_for_health(live: Live) -> None:
             with urllib.request.urlopen(url, timeout=2, context=unverified()) as response:
                 if response.status == 200:
                     return
-        except (urllib.error.URLError, ConnectionError, ssl.SSLError):
-            time.sleep(0.3)
+        except (urllib.error.URLError, ConnectionError, TimeoutError, ssl.SSLError):
+            time.sleep(0.3)  # a timeout: a worker still booting on a loaded machine
     raise AssertionError(f"no answer on {url} after {BOOT_SECONDS} s:\n{live.output()}")
