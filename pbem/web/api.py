@@ -99,7 +99,7 @@ def seat_payload(game: Game | LockedGame, seat: Seat | ActingSeat,
     if legal is None:
         legal = [engine.action_to_json(a) for a in engine.legal_actions(state, seat.index)]
     playable = game.status == "active" and not seat.autopilot
-    return {**_players(game), 
+    return {
         "game": game.public_id,
         "name": game.name,
         "status": game.status,
@@ -111,19 +111,6 @@ def seat_payload(game: Game | LockedGame, seat: Seat | ActingSeat,
         "view": picture,
         "legal": [{"action": a, "notation": engine.format_action(engine.action_from_json(a))}
                   for a in (legal if playable else [])],
-    }
-
-
-def _players(game: Game | LockedGame) -> dict[str, Any]:
-    """Every seat's name and, for a computer player, its bot level; the autopilot's level.
-    Given with the whole game row (``GET …/seat``, undo), not after a move inside a turn,
-    whose hot path reads only the acting seat (issue #6)."""
-    if not isinstance(game, Game):
-        return {}
-    return {
-        "players": [{"index": s.index, "name": s.name, "colour": s.colour,
-                     "computer": s.is_bot, "level": s.level} for s in game.seats],
-        "autopilot_level": game.autopilot_level,
     }
 
 

@@ -21,7 +21,7 @@ from pbem.services.games import SeatSpec
 from pbem.services.turns import _BOT_SALT
 from tests.web.conftest import hidden
 
-from .conftest import BASE, auth, fresh, link, play_through_api
+from .conftest import BASE, fresh, link, play_through_api
 
 MASK = (1 << 63) - 1
 
@@ -215,19 +215,6 @@ def test_mail_score_lines_name_the_level(server: Flask) -> None:
     bodies = db.session.execute(sa.select(Outbox.text_body).where(
         Outbox.to_addr == "ana@example.org")).scalars().all()
     assert any("HAL (computer, Strong)" in body for body in bodies), bodies
-
-
-def test_the_api_lists_the_seats_with_their_levels(server: Flask) -> None:
-    game = _create([SeatSpec("Ana", "ana@example.org"), SeatSpec("HAL", None, True,
-                                                                 level="strong")],
-                   autopilot_level="easy")
-    body = server.test_client().get(f"/api/games/{game.public_id}/seat",
-                                    headers=auth(link(game.id, 0))).get_json()
-    assert body["players"] == [
-        {"index": 0, "name": "Ana", "colour": "red", "computer": False, "level": None},
-        {"index": 1, "name": "HAL", "colour": "green", "computer": True, "level": "strong"}]
-    assert body["autopilot_level"] == "easy"
-    assert "ana@example.org" not in str(body)
 
 
 def test_the_cli_takes_levels(server: Flask) -> None:
