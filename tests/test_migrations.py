@@ -53,3 +53,40 @@ def test_revision_files_are_named_by_their_readable_ids() -> None:
             line for line in path.read_text().splitlines() if line.startswith("revision = ")
         )
         assert revision_line == f'revision = "{path.stem}"'
+
+
+def test_levels_migration_names_the_old_computer_seats_greedy(fresh_db_url: str,
+                                                              tmp_path: Path) -> None:
+    """0008_levels: seats gain ``bot_level`` (a computer player from before levels played
+    greedy), games ``autopilot_level`` (greedy); downgrade drops both."""
+    app = build_app(fresh_db_url, tmp_path / "instance")
+    try:
+        with app.app_context():
+            flask_migrate.upgrade(revision="0005_digest")
+            db.session.execute(sa.text(
+                "INSERT INTO games (id, public_id, name, status, players, options, seed, state,"
+                " version, turn_start_state, turn_steps, host_email, time_per_move_hours,"
+                " created_at, updated_at) VALUES (1, 'g', 'Old', 'active', 2, '{}', 1, '{}',"
+                " 1, '{}', '[]', 'h@example.org', 48, '2026-01-01', '2026-01-01')"))
+            for index, is_bot in ((0, False), (1, True)):
+                db.session.execute(sa.text(
+                    "INSERT INTO seats (game_id, \"index\", name, is_bot, colour, timezone,"
+                    " notify, link_counter, resigned, absent, consecutive_timeouts,"
+                    " email_failing) VALUES (1, :i, 'S', :b, 'red', 'UTC', 'every_turn', 0,"
+                    " false, false, 0, false)"), {"i": index, "b": is_bot})
+            db.session.commit()
+            flask_migrate.upgrade(revision="0008_levels")
+            levels = db.session.execute(sa.text(
+                'SELECT bot_level FROM seats ORDER BY "index"')).scalars().all()
+            autopilot = db.session.execute(sa.text(
+                "SELECT autopilot_level FROM games")).scalar_one()
+            db.session.commit()
+            assert levels == [None, "greedy"] and autopilot == "greedy"
+            flask_migrate.downgrade(revision="0005_digest")
+            columns = {c["name"] for c in sa.inspect(db.engine).get_columns("seats")}
+            assert "bot_level" not in columns
+            game_columns = {c["name"] for c in sa.inspect(db.engine).get_columns("games")}
+            assert "autopilot_level" not in game_columns
+    finally:
+        with app.app_context():
+            db.engine.dispose()

@@ -14,6 +14,7 @@ from typing import TextIO
 import click
 from flask.cli import with_appcontext
 
+from pbem.engine.levels import DEFAULT_LEVEL, LEVELS, is_level
 from pbem.mail.compose import turn_url
 from pbem.services import games
 from pbem.services.errors import ServiceError
@@ -29,14 +30,31 @@ def _game_ref(game: str) -> int | str:
 
 
 def parse_player(text: str) -> SeatSpec:
-    """``"Ana <ana@example.org>"``, ``"ana@example.org"``, ``"bot"`` or ``"bot:HAL"``."""
-    word, _, bot_name = text.partition(":")
+    """``"Ana <ana@example.org>"``, ``"ana@example.org"``, or a computer player: ``"bot"``,
+    ``"bot:HAL"`` (a name), ``"bot:strong"`` (a level) or ``"bot:strong:HAL"``."""
+    word, _, rest = text.partition(":")
     if word.strip().lower() in BOT_WORDS:
-        return SeatSpec(name=bot_name.strip() or "Computer", email=None, is_bot=True)
+        first, _, name = rest.partition(":")
+        if is_level(first.strip().lower()):
+            return SeatSpec(name=name.strip() or "Computer", email=None, is_bot=True,
+                            level=first.strip().lower())
+        return SeatSpec(name=rest.strip() or "Computer", email=None, is_bot=True)
     name, address = parseaddr(text)
     if not address or "@" not in address:
         raise click.BadParameter(f"{text!r}: write 'Name <address>', an address, or 'bot'.")
     return SeatSpec(name=name or address.split("@")[0], email=address)
+
+
+def _with_levels(seats: list[SeatSpec], levels: tuple[str, ...]) -> list[SeatSpec]:
+    """The ``--level`` options, in order, to the computer seats that named no level."""
+    unnamed = [seat for seat in seats if seat.is_bot and seat.level is None]
+    if len(levels) > max(len(unnamed), 1):
+        raise click.BadParameter(f"{len(levels)} levels for {len(unnamed)} computer seats "
+                                 "without a level.", param_hint="--level")
+    for seat, level in zip(unnamed, levels if len(levels) != 1 else levels * len(unnamed),
+                           strict=False):
+        seat.level = level
+    return seats
 
 
 def _fail(exc: ServiceError) -> click.ClickException:
@@ -46,7 +64,14 @@ def _fail(exc: ServiceError) -> click.ClickException:
 @click.command("new-game")
 @click.option("--name", required=True, help="The game's name.")
 @click.option("--player", "players", multiple=True, required=True,
-              help='A seat: "Name <address>" or "bot" (repeat once per seat).')
+              help='A seat: "Name <address>", or a computer player "bot", "bot:NAME", '
+                   '"bot:LEVEL" or "bot:LEVEL:NAME" (repeat once per seat).')
+@click.option("--level", "levels", multiple=True, type=click.Choice(LEVELS),
+              help="The level of the computer seats that name none: once for all of them, "
+                   f"or once per such seat in order (default {DEFAULT_LEVEL}).")
+@click.option("--autopilot-level", type=click.Choice(LEVELS), default=DEFAULT_LEVEL,
+              show_default=True,
+              help="The level that plays for timed-out, absent and resigned players.")
 @click.option("--host", "host_email", default=None,
               help="Host address (default: the first human player's).")
 @click.option("--hours", default=48, show_default=True, type=int, help="Time per move.")
@@ -58,11 +83,11 @@ def _fail(exc: ServiceError) -> click.ClickException:
                    "rulebook text; default) or on 1-3 (low, its worked examples).")
 @click.option("--seed", default=None, type=int, help="Game seed (tests only: it is secret).")
 @with_appcontext
-def new_game(name: str, players: tuple[str, ...], host_email: str | None, hours: int,
-             fixed_order: bool, factions: bool | None, rescue: str | None,
-             seed: int | None) -> None:
+def new_game(name: str, players: tuple[str, ...], levels: tuple[str, ...],
+             autopilot_level: str, host_email: str | None, hours: int, fixed_order: bool,
+             factions: bool | None, rescue: str | None, seed: int | None) -> None:
     """Create a game, mail the invitations, print the game id and every seat's link."""
-    seats = [parse_player(p) for p in players]
+    seats = _with_levels([parse_player(p) for p in players], levels)
     host = host_email or next((s.email for s in seats if s.email), None)
     if host is None:
         raise click.UsageError("Give --host when every seat is a computer player.")
@@ -71,15 +96,18 @@ def new_game(name: str, players: tuple[str, ...], host_email: str | None, hours:
         if rescue is not None:
             options["new_gaia_rescue"] = rescue
         game = games.create_game(name=name, host_email=host, seats=seats, options=options,
-                                 time_per_move_hours=hours, seed=seed, fixed_order=fixed_order)
+                                 time_per_move_hours=hours, seed=seed, fixed_order=fixed_order,
+                                 autopilot_level=autopilot_level)
     except ServiceError as exc:
         raise _fail(exc) from None
     click.echo(f"game {game.public_id} ({game.name}): {game.players} seats, host {host}")
     for seat in game.seats:
-        who = f"{seat.name} <{seat.email}>" if seat.email else f"{seat.name} (computer)"
+        who = (f"{seat.name} <{seat.email}>" if seat.email
+               else f"{seat.name} (computer, {seat.level})")
         link = "" if seat.is_bot else f"  {turn_url(game, seat)}"
         click.echo(f"seat {seat.index} {seat.colour:<6} {who}{link}")
     click.echo(f"options: {options_words(game.options or {}, game.time_per_move_hours)}")
+    click.echo(f"autopilot level: {game.autopilot_level}")
 
 
 @click.command("verify")

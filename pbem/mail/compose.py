@@ -94,6 +94,13 @@ def names_of(game: Game) -> list[str]:
     return [s.name for s in sorted(game.seats, key=lambda s: s.index)]
 
 
+def score_names(game: Game) -> list[str]:
+    """The names of the score lines: a computer player's with its level, "HAL (computer,
+    Strong)"."""
+    return [f"{s.name} (computer, {(s.level or '').capitalize()})" if s.is_bot else s.name
+            for s in sorted(game.seats, key=lambda s: s.index)]
+
+
 def local_time(when: datetime, tz_name: str | None) -> str:
     try:
         zone = ZoneInfo(tz_name or "UTC")
@@ -366,7 +373,8 @@ def game_context(game: Game, seat: Seat | None,
     names = names_of(game)
     context: dict[str, Any] = {
         "game_name": game.name, "round": picture["round"], "names": names,
-        "board": board_rows(picture, names), "territories": territory_rows(picture, names),
+        "board": board_rows(picture, score_names(game)),
+        "territories": territory_rows(picture, names),
         "game_url": game_url(game), "recipient": seat.name if seat is not None else "host",
         "view": picture, "factions_line": factions_line(picture, names),
         "revealed_line": revealed_line(picture, names),
@@ -553,7 +561,7 @@ def game_over(game: Game, seat: Seat | None) -> Mail:
     picture = seat_view(game, seat.index if seat is not None else None)
     result = picture.get("result") or {}
     winners = [names[i] for i in result.get("winners", []) if isinstance(i, int)]
-    rows = board_rows(picture, names)
+    rows = board_rows(picture, score_names(game))
     for i, row in enumerate(rows):
         scores = result.get("scores") or []
         if i < len(scores):

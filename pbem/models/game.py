@@ -25,6 +25,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from pbem.engine.levels import DEFAULT_LEVEL
 from pbem.extensions import db
 
 GAME_STATUSES = ("active", "paused", "finished", "cancelled")
@@ -74,6 +75,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     host_seat: Mapped[int | None] = mapped_column(Integer)
     time_per_move_hours: Mapped[int] = mapped_column(Integer, default=48)
     timeout_policy: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # The bot level (pbem.engine.levels) that plays a timed-out, absent or resigned player's
+    # turns; the host sets it (migration 0006).
+    autopilot_level: Mapped[str] = mapped_column(String(16), default=DEFAULT_LEVEL,
+                                                 server_default=DEFAULT_LEVEL)
     thread_message_id: Mapped[str | None] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(
@@ -118,6 +123,7 @@ class Seat(PlayedByServer, db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(40))
     email: Mapped[str | None] = mapped_column(String(254))  # None for a computer player
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    bot_level: Mapped[str | None] = mapped_column(String(16))  # a computer player's level
     colour: Mapped[str] = mapped_column(String(16))
     faction: Mapped[str | None] = mapped_column(String(40))
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
@@ -139,6 +145,12 @@ class Seat(PlayedByServer, db.Model):  # type: ignore[name-defined,misc]
     digest_seq: Mapped[int | None] = mapped_column(Integer)
 
     game: Mapped[Game] = relationship(back_populates="seats")
+
+    @property
+    def level(self) -> str | None:
+        """The level a computer player plays at (rows from before levels: greedy); None for
+        a person."""
+        return (self.bot_level or DEFAULT_LEVEL) if self.is_bot else None
 
 
 class ActionLog(db.Model):  # type: ignore[name-defined,misc]

@@ -20,6 +20,8 @@ from marshmallow import (
 )
 from werkzeug.datastructures import MultiDict
 
+from pbem.engine.levels import DEFAULT_LEVEL, LEVELS
+
 
 @dataclass
 class SeatSpec:
@@ -29,6 +31,7 @@ class SeatSpec:
     email: str | None
     is_bot: bool = False
     timezone: str = "UTC"
+    level: str | None = None  # a computer player's bot level (None: the default level)
 
 
 MAX_SEATS = 5  # 5 only with Factions: the engine refuses otherwise, in its words
@@ -97,6 +100,11 @@ class SeatForm(Schema):
     name = fields.String(load_default="", validate=validate.Length(max=40))
     email = fields.String(load_default="", validate=validate.Length(max=254))
     computer = fields.Boolean(load_default=False)
+    level = fields.String(load_default=DEFAULT_LEVEL, validate=validate.OneOf(
+        LEVELS, error="Choose a computer player's level: " + ", ".join(LEVELS) + "."))
+
+
+AUTOPILOT_LEVEL_ERROR = "Choose the autopilot's level: " + ", ".join(LEVELS) + "."
 
 
 class NewGameForm(Schema):
@@ -116,6 +124,8 @@ class NewGameForm(Schema):
     new_gaia_rescue = fields.String(load_default="high",
                                     validate=validate.OneOf(("high", "low")),
                                     error_messages={"invalid": "Choose high or low."})
+    autopilot_level = fields.String(load_default=DEFAULT_LEVEL, validate=validate.OneOf(
+        LEVELS, error=AUTOPILOT_LEVEL_ERROR))
     seats = fields.List(fields.Nested(SeatForm), load_default=list)
 
     @validates_schema
@@ -135,13 +145,23 @@ class NewGameForm(Schema):
     def _specs(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
         data["specs"] = [
             SeatSpec(s["name"].strip(), None if s["computer"] else s["email"].strip(),
-                     is_bot=bool(s["computer"]))
+                     is_bot=bool(s["computer"]), level=s["level"] if s["computer"] else None)
             for s in data["seats"] if s["name"].strip() or s["computer"]
         ]
         data["options"] = {"factions": bool(data["factions"])}
         if data["factions"]:
             data["options"]["new_gaia_rescue"] = data["new_gaia_rescue"]
         return data
+
+
+class AutopilotLevelForm(Schema):
+    """POST /host/<token>/autopilot: the level that plays for timed-out or resigned players."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    autopilot_level = fields.String(required=True, validate=validate.OneOf(
+        LEVELS, error=AUTOPILOT_LEVEL_ERROR), error_messages={"required": AUTOPILOT_LEVEL_ERROR})
 
 
 def new_game_input(form: MultiDict[str, str], *, blank: bool = False) -> dict[str, Any]:
@@ -153,6 +173,7 @@ def new_game_input(form: MultiDict[str, str], *, blank: bool = False) -> dict[st
             "name": form.get(f"seat-{i}-name", ""),
             "email": form.get(f"seat-{i}-email", ""),
             "computer": form.get(f"seat-{i}-computer") == "on",
+            "level": form.get(f"seat-{i}-level") or DEFAULT_LEVEL,
         })
     return {
         "name": form.get("name", ""),
@@ -160,6 +181,7 @@ def new_game_input(form: MultiDict[str, str], *, blank: bool = False) -> dict[st
         "hours": form.get("hours") or 48,
         "factions": blank or form.get("factions") == "on",
         "new_gaia_rescue": form.get("new_gaia_rescue") or "high",
+        "autopilot_level": form.get("autopilot_level") or DEFAULT_LEVEL,
         "seats": seats,
     }
 

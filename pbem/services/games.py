@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from pbem import engine
 from pbem.engine import GameState
+from pbem.engine.levels import DEFAULT_LEVEL, LEVELS, is_level
 from pbem.extensions import db
 from pbem.mail import notify
 from pbem.models import Game, Seat
@@ -30,7 +31,7 @@ from pbem.services.validation import clean_email, clean_hours, clean_name, clean
 
 __all__ = [
     "SeatSpec", "StepResult", "cancel_game", "create_game", "export_game", "import_game",
-    "resign", "submit_action", "undo_step", "verify_replay",
+    "resign", "set_autopilot_level", "submit_action", "undo_step", "verify_replay",
 ]
 
 T = TypeVar("T")
@@ -64,12 +65,23 @@ def _in_transaction(work: Callable[[], T], *, keep_loaded: bool = False) -> T:
 # -- create ---------------------------------------------------------------------------------
 
 
+def _clean_level(level: str | None, *, what: str = "A computer player's level") -> str:
+    """A bot level (``engine.levels``); None is the default level."""
+    if level is None:
+        return DEFAULT_LEVEL
+    chosen = level.strip().lower()
+    if not is_level(chosen):
+        raise BadInput(f"{what} '{level}' is not one of {', '.join(LEVELS)}.")
+    return chosen
+
+
 def _clean_seats(seats: list[SeatSpec]) -> list[SeatSpec]:
     cleaned = []
     for n, spec in enumerate(seats, start=1):
         name = clean_name(spec.name, what=f"Player {n}'s name")
         if spec.is_bot:
-            cleaned.append(SeatSpec(name, None, True, "UTC"))
+            level = _clean_level(spec.level, what=f"{name}'s level")
+            cleaned.append(SeatSpec(name, None, True, "UTC", level))
             continue
         email = clean_email(spec.email or "", what=f"{name}'s email address")
         cleaned.append(SeatSpec(name, email, False, clean_timezone(spec.timezone)))
@@ -79,13 +91,16 @@ def _clean_seats(seats: list[SeatSpec]) -> list[SeatSpec]:
 def create_game(
     *, name: str, host_email: str, seats: list[SeatSpec], options: dict[str, Any],
     time_per_move_hours: int = 48, timeout_policy: dict[str, Any] | None = None,
-    seed: int | None = None, fixed_order: bool = False,
+    seed: int | None = None, fixed_order: bool = False, autopilot_level: str | None = None,
 ) -> Game:
     """Create a game, seat the players (in random order unless ``fixed_order``: ruling B21),
-    mail the invitations and let computer players take their first turns."""
+    mail the invitations and let computer players take their first turns. Each computer
+    seat plays at its ``SeatSpec.level``; ``autopilot_level`` plays for timed-out, absent
+    and resigned players (both default to ``engine.levels.DEFAULT_LEVEL``)."""
     game_name = clean_name(name, what="Game name", limit=80)
     host = clean_email(host_email, what="Host email address")
     specs = _clean_seats(seats)
+    autopilot = _clean_level(autopilot_level, what="The autopilot's level")
     hours = clean_hours(time_per_move_hours)
     if seed is None:
         seed = secrets.randbits(63)  # server-side secret: every roll and shuffle follows from it
@@ -105,11 +120,12 @@ def create_game(
             players=len(specs), options=dict(state.options), seed=seed, state=state.to_json(),
             version=1, turn_start_state=state.to_json(), turn_steps=[], host_email=host,
             host_seat=host_seat, time_per_move_hours=hours, timeout_policy=timeout_policy,
+            autopilot_level=autopilot,
         )
         game.seats = [
-            Seat(index=i, name=s.name, email=s.email, is_bot=s.is_bot, colour=colours[i],
-                 timezone=s.timezone, notify="every_turn", link_counter=0, resigned=False,
-                 absent=False, consecutive_timeouts=0, email_failing=False)
+            Seat(index=i, name=s.name, email=s.email, is_bot=s.is_bot, bot_level=s.level,
+                 colour=colours[i], timezone=s.timezone, notify="every_turn", link_counter=0,
+                 resigned=False, absent=False, consecutive_timeouts=0, email_failing=False)
             for i, s in enumerate(specs)
         ]
         db.session.add(game)
@@ -236,6 +252,22 @@ def resign(game_id: GameRef, seat_index: int, *, by: str = "player") -> StepResu
         if result.steps:  # the autopilot played the resigned seat's turn on to another seat
             turns.announce(game, state, deadline)
         return result
+
+    return _in_transaction(work)
+
+
+def set_autopilot_level(game_id: GameRef, level: str) -> Game:
+    """The host chooses the level that plays for timed-out, absent and resigned players from
+    the next autopilot step on (steps already played stay in the log as they were)."""
+
+    def work() -> Game:
+        chosen = _clean_level(level, what="The autopilot's level")
+        game = turns.lock_game(game_id)
+        if game.status in ("finished", "cancelled"):
+            raise GameNotActive(f"This game is {game.status}.")
+        game.autopilot_level = chosen
+        game.version += 1
+        return game
 
     return _in_transaction(work)
 

@@ -24,6 +24,7 @@ from sqlalchemy.orm import defer, joinedload
 
 from pbem import engine
 from pbem.engine import GameState, bots
+from pbem.engine.levels import DEFAULT_LEVEL, bot_for
 from pbem.extensions import db
 from pbem.mail import notify
 from pbem.models import ActionLog, Game, Seat
@@ -323,15 +324,25 @@ def announce(game: Game, state: GameState, deadline: datetime | None) -> None:
             notify.turn_started(game, seat, deadline)
 
 
+def autopilot_level(game: Game, seat: int) -> str:
+    """The level the server plays ``seat`` at: a computer player's own, else the game's
+    autopilot level (a timed-out, absent or resigned player)."""
+    row = game.seat(seat)
+    return row.level or game.autopilot_level or DEFAULT_LEVEL
+
+
 def bot_action(game: Game, state: GameState, seat: int) -> engine.Action:
-    """The greedy bot's choice, made from what the seat may know (never the deck order)."""
+    """The choice of the seat's bot level (``autopilot_level``), made from what the seat may
+    know (never the deck order). Its randomness is seeded by the game and the step, so a
+    rerun chooses the same; ``pbem verify`` replays the logged actions, not the bot."""
+    bot = bot_for(autopilot_level(game, seat))
     rng = [(game.seed ^ _BOT_SALT) & ((1 << 63) - 1), state.step]
-    action = bots.greedy_bot(bots.redacted(state, seat), seat, rng)
+    action = bot(bots.redacted(state, seat), seat, list(rng))
     try:
         engine.check(state, action)
     except engine.RulesError as exc:  # the redacted state misled the bot: decide on the real one
         log.warning("bot choice %s refused in game %s: %s", action, game.public_id, exc)
-        action = bots.greedy_bot(state, seat, rng)
+        action = bot(state, seat, list(rng))
     return action
 
 

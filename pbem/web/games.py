@@ -24,8 +24,9 @@ from werkzeug.datastructures import MultiDict
 
 from pbem import engine, tokens
 from pbem.engine import GameState
+from pbem.engine.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from pbem.models import ActionLog, Game
-from pbem.schemas.forms import NewGameForm, first_errors, new_game_input
+from pbem.schemas.forms import AutopilotLevelForm, NewGameForm, first_errors, new_game_input
 from pbem.services import games
 from pbem.services.errors import BadInput
 from pbem.services.validation import clean_email
@@ -37,6 +38,12 @@ from pbem.words.glossary import options_words
 from pbem.words.result import result_words
 
 bp = Blueprint("games", __name__)
+
+
+@bp.context_processor
+def _levels() -> dict[str, Any]:
+    """The bot levels' names, for the level selects of the create form and the host page."""
+    return {"levels": LEVEL_NAMES}
 
 
 @bp.get("/games/new")
@@ -67,6 +74,7 @@ def create() -> Response:
         game = games.create_game(
             name=data["name"], host_email=data["host_email"], seats=data["specs"],
             options=data["options"], time_per_move_hours=data["hours"],
+            autopilot_level=data["autopilot_level"],
         )
     except BadInput as exc:  # e.g. the engine's "The base game takes 2 to 4 players."
         page = render_template("games/new.html", form=raw, errors={"options": exc.message})
@@ -106,13 +114,15 @@ def _rematch_form(host_token: str, form: dict[str, Any]) -> dict[str, Any]:
     old = game_by_public_id(tokens.read_host_token(host_token))
     if old is None:
         raise tokens.BadToken("revoked")
-    seats = [{"name": s.name, "email": s.email or "", "computer": s.is_bot}
+    seats = [{"name": s.name, "email": s.email or "", "computer": s.is_bot,
+              "level": s.level or DEFAULT_LEVEL}
              for s in sorted(old.seats, key=lambda s: s.index)]
     form["seats"] = (seats + form["seats"][len(seats):])[:len(form["seats"])]
     options = dict(old.options or {})
     form.update(name=f"{old.name} (rematch)"[:80], host_email=old.host_email,
                 hours=old.time_per_move_hours, factions=bool(options.get("factions")),
-                new_gaia_rescue=options.get("new_gaia_rescue", "high"))
+                new_gaia_rescue=options.get("new_gaia_rescue", "high"),
+                autopilot_level=old.autopilot_level or DEFAULT_LEVEL)
     return form
 
 
@@ -178,6 +188,18 @@ def host(token: str) -> Response:
     response = make_response(page)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@bp.post("/host/<token>/autopilot")
+def autopilot(token: str) -> Any:
+    """The host sets the level that plays for timed-out, absent and resigned players."""
+    game = _host_game(token)
+    try:
+        data = AutopilotLevelForm().load(request.form)
+    except ValidationError as exc:
+        raise BadInput(first_errors(exc.messages_dict)["autopilot_level"]) from None
+    games.set_autopilot_level(game.id, data["autopilot_level"])
+    return redirect(url_for("games.host", token=token), 303)
 
 
 @bp.post("/host/<token>/cancel")

@@ -22,9 +22,10 @@ def test_new_game_prints_the_id_and_the_links(server: Flask) -> None:
     lines = result.output.splitlines()
     assert lines[0].startswith("game ") and "3 seats, host ana@example.org" in lines[0]
     assert "Ana <ana@example.org>" in lines[1] and "/play/" in lines[1]
-    assert "Computer (computer)" in lines[2] and "/play/" not in lines[2]
+    assert "Computer (computer, greedy)" in lines[2] and "/play/" not in lines[2]
     assert "bo <bo@example.org>" in lines[3] and "/play/" in lines[3]
     assert lines[4] == "options: base game (no Factions), 24 hours per move"
+    assert lines[5] == "autopilot level: greedy"
 
 
 def test_new_game_with_factions_and_the_low_new_gaia_rescue(server: Flask) -> None:
