@@ -71,12 +71,22 @@ def create() -> Response:
     except BadInput as exc:  # e.g. the engine's "The base game takes 2 to 4 players."
         page = render_template("games/new.html", form=raw, errors={"options": exc.message})
         return make_response(page, 400)
-    host_url = url_for("games.host", token=tokens.make_host_token(game.public_id),
-                       _external=True)
-    page = render_template("games/created.html", game=game, host_url=host_url,
+    # Post/redirect/get: the "game is ready" page is a GET of its own, so reloading it (or
+    # going back to it) shows the same game instead of posting the form again.
+    return redirect(url_for("games.created", token=tokens.make_host_token(game.public_id)),
+                    303)  # type: ignore[return-value]
+
+
+@bp.get("/host/<token>/ready")
+def created(token: str) -> Response:
+    """The page the create form leads to: the host link (the token is in this page's URL, as
+    on the host page: never cached) and the spectator link."""
+    game = _host_game(token)
+    page = render_template("games/created.html", game=game,
+                           host_url=url_for("games.host", token=token, _external=True),
                            watch_url=url_for("games.spectate", public_id=game.public_id,
                                              _external=True))
-    response = make_response(page, 201)
+    response = make_response(page)
     response.headers["Cache-Control"] = "no-store"
     return response
 
