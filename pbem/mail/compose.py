@@ -534,6 +534,32 @@ def vacation(game: Game, seat: Seat, away: str, until: datetime) -> Mail:
     return _game_mail("vacation", game, seat, away=away, until=local_time(until, seat.timezone))
 
 
+# Pause, resume and extend: every player hears of each (issue 14), from pbem.mail.notify.
+
+def paused(game: Game, seat: Seat, since: datetime) -> Mail:
+    """The host stopped the game's clock at ``since``, until they resume it."""
+    return _game_mail("paused", game, seat, since=local_time(since, seat.timezone))
+
+
+def resumed(game: Game, seat: Seat, awaited: int | None, due: datetime | None) -> Mail:
+    """The host started the clock again; ``due``: the awaited seat's deadline now."""
+    return _game_mail("resumed", game, seat, **_whose_deadline(game, seat, awaited, due))
+
+
+def deadline_extended(game: Game, seat: Seat, awaited: int, hours: int, due: datetime) -> Mail:
+    """The host gave the awaited seat ``hours`` more; ``due`` is its new deadline."""
+    return _game_mail("deadline_extended", game, seat, hours=hours,
+                      **_whose_deadline(game, seat, awaited, due))
+
+
+def _whose_deadline(game: Game, seat: Seat, awaited: int | None,
+                    due: datetime | None) -> dict[str, Any]:
+    names = names_of(game)
+    whose = names[awaited] if awaited is not None and awaited < len(names) else None
+    return {"whose": whose, "yours": awaited == seat.index,
+            "due_words": deadline_words(due, seat.timezone) if due is not None else None}
+
+
 def game_over(game: Game, seat: Seat | None) -> Mail:
     names = names_of(game)
     picture = seat_view(game, seat.index if seat is not None else None)

@@ -30,6 +30,7 @@ from pbem.services import games
 from pbem.services.errors import BadInput
 from pbem.services.validation import clean_email
 from pbem.web.board_svg import board_svg
+from pbem.web.paused import paused_words
 from pbem.web.reads import game_by_public_id, log_rows, time_left
 from pbem.web.turn_factions import public_seats
 from pbem.words.describe import describe
@@ -151,7 +152,8 @@ def spectate(public_id: str) -> str:
                            time_left=time_left(game, view["awaiting"]),
                            result_words=result_words(view, names),
                            options=options_words(game.options or {}, game.time_per_move_hours),
-                           public_seats=public_seats(view, names))
+                           public_seats=public_seats(view, names),
+                           paused=paused_words(game))
 
 
 @bp.get("/games/<public_id>/replay")
@@ -182,6 +184,7 @@ def host(token: str) -> Response:
     game = _host_game(token)
     view = engine.view(GameState.from_json(game.state), None)
     page = render_template("games/host.html", game=game, view=view, token=token,
+                           paused=paused_words(game),
                            names=_names(game), time_left=time_left(game, view["awaiting"]),
                            options=options_words(game.options or {}, game.time_per_move_hours),
                            public_seats=public_seats(view, _names(game)))

@@ -25,6 +25,7 @@ from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersi
 from pbem.web import turn as presenter
 from pbem.web import turn_factions
 from pbem.web.board_svg import board_svg
+from pbem.web.paused import paused_words
 from pbem.web.reads import since_last_turn, time_left
 from pbem.web.seat_panel import DONE, seat_panel
 from pbem.words.describe import describe
@@ -150,6 +151,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "private": turn_factions.private(view),
         "public_seats": turn_factions.public_seats(view, names),
         "panel": seat_panel(game, seat), "seat_open": seat_open,
+        "paused": paused_words(game, seat.timezone),
     }
     response = make_response(render_template("play/turn.html", **context), status)
     response.headers["Referrer-Policy"] = "same-origin"  # the URL is the seat's key
