@@ -99,7 +99,8 @@ def hours_from_now(due: datetime) -> str:
     hours = round(left / timedelta(hours=1))
     if hours >= 1:
         return f"{hours} hour{'s' if hours != 1 else ''} from now"
-    return f"{max(1, round(left / timedelta(minutes=1)))} minutes from now"
+    minutes = max(1, round(left / timedelta(minutes=1)))
+    return f"{minutes} minute{'s' if minutes != 1 else ''} from now"
 
 
 def deadline_words(due: datetime | None, tz_name: str | None) -> str:

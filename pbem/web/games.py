@@ -25,7 +25,7 @@ from werkzeug.datastructures import MultiDict
 from pbem import engine, tokens
 from pbem.engine import GameState
 from pbem.models import ActionLog, Game
-from pbem.schemas.forms import NewGameForm, first_errors, new_game_input
+from pbem.schemas.forms import NewGameForm, new_game_errors, new_game_input, seat_key
 from pbem.services import games
 from pbem.services.errors import BadInput
 from pbem.services.validation import clean_email
@@ -56,13 +56,15 @@ def new_game() -> Response:
 def create() -> Response:
     raw = new_game_input(request.form)
     try:
-        data = NewGameForm().load(raw)
+        data: dict[str, Any] | None = NewGameForm().load(raw)
+        errors: dict[str, str] = {}
     except ValidationError as exc:
-        page = render_template("games/new.html", form=raw,
-                               errors=first_errors(exc.messages_dict))
-        return make_response(page, 400)
-    if address_errors := _address_errors(data):
-        page = render_template("games/new.html", form=raw, errors=address_errors)
+        data, errors = None, new_game_errors(exc.messages_dict)
+    # Every problem at once: the addresses are checked even when another field is wrong.
+    for key, message in _address_errors(raw).items():
+        errors.setdefault(key, message)
+    if errors or data is None:
+        page = render_template("games/new.html", form=raw, errors=errors)
         return make_response(page, 400)
     try:
         game = games.create_game(
@@ -92,20 +94,24 @@ def created(token: str) -> Response:
     return response
 
 
-def _address_errors(data: dict[str, Any]) -> dict[str, str]:
-    """Each address the service would refuse, by the form field it belongs beside (the
-    service checks them again, with the same rule)."""
+def _address_errors(raw: dict[str, Any]) -> dict[str, str]:
+    """What is wrong with each address typed in the form, by the key of the field it belongs
+    beside, in the outbox's own words (the service checks them again, with the same rule).
+    An empty address is the schema's to name."""
     errors: dict[str, str] = {}
-    try:
-        clean_email(data["host_email"], what="Your email address")
-    except BadInput as exc:
-        errors["host_email"] = exc.message
-    for spec in data["specs"]:
-        if spec.email is not None and "seats" not in errors:
+    typed = str(raw.get("host_email") or "").strip()
+    if typed:
+        try:
+            clean_email(typed, what="Your email address")
+        except BadInput as exc:
+            errors["host_email"] = exc.message
+    for row, seat in enumerate(raw.get("seats") or []):
+        email, name = str(seat.get("email") or "").strip(), str(seat.get("name") or "").strip()
+        if email and not seat.get("computer"):
             try:
-                clean_email(spec.email, what=f"{spec.name}’s email address")
+                clean_email(email, what=f"{name or f'Player {row + 1}'}’s email address")
             except BadInput as exc:
-                errors["seats"] = exc.message
+                errors[seat_key(row)] = exc.message
     return errors
 
 
