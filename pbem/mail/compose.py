@@ -120,7 +120,8 @@ def hours_from_now(due: datetime) -> str:
     hours = round(left / timedelta(hours=1))
     if hours >= 1:
         return f"{hours} hour{'s' if hours != 1 else ''} from now"
-    return f"{max(1, round(left / timedelta(minutes=1)))} minutes from now"
+    minutes = max(1, round(left / timedelta(minutes=1)))
+    return f"{minutes} minute{'s' if minutes != 1 else ''} from now"
 
 
 def deadline_words(due: datetime | None, tz_name: str | None) -> str:
@@ -554,6 +555,32 @@ def digest(game: Game, seat: Seat, rows: list[Any]) -> Mail:
 def vacation(game: Game, seat: Seat, away: str, until: datetime) -> Mail:
     """Another player is on vacation: their clock stops until ``until``."""
     return _game_mail("vacation", game, seat, away=away, until=local_time(until, seat.timezone))
+
+
+# Pause, resume and extend: every player hears of each (issue 14), from pbem.mail.notify.
+
+def paused(game: Game, seat: Seat, since: datetime) -> Mail:
+    """The host stopped the game's clock at ``since``, until they resume it."""
+    return _game_mail("paused", game, seat, since=local_time(since, seat.timezone))
+
+
+def resumed(game: Game, seat: Seat, awaited: int | None, due: datetime | None) -> Mail:
+    """The host started the clock again; ``due``: the awaited seat's deadline now."""
+    return _game_mail("resumed", game, seat, **_whose_deadline(game, seat, awaited, due))
+
+
+def deadline_extended(game: Game, seat: Seat, awaited: int, hours: int, due: datetime) -> Mail:
+    """The host gave the awaited seat ``hours`` more; ``due`` is its new deadline."""
+    return _game_mail("deadline_extended", game, seat, hours=hours,
+                      **_whose_deadline(game, seat, awaited, due))
+
+
+def _whose_deadline(game: Game, seat: Seat, awaited: int | None,
+                    due: datetime | None) -> dict[str, Any]:
+    names = names_of(game)
+    whose = names[awaited] if awaited is not None and awaited < len(names) else None
+    return {"whose": whose, "yours": awaited == seat.index,
+            "due_words": deadline_words(due, seat.timezone) if due is not None else None}
 
 
 def game_over(game: Game, seat: Seat | None) -> Mail:

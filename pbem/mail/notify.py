@@ -135,6 +135,29 @@ def vacation_started(game: Game, seat_index: int, until: datetime) -> None:
             _send(game, seat, compose.vacation(game, seat, away.name, until))
 
 
+def game_paused(game: Game, since: datetime) -> None:
+    """The host stopped the clock: every player hears it (a paused game waits for nobody)."""
+    for seat in _seats(game):
+        if mailable(seat):
+            _send(game, seat, compose.paused(game, seat, since))
+
+
+def game_resumed(game: Game, due: datetime | None) -> None:
+    """The clock runs again: every player hears it, with the awaited seat's deadline ``due``
+    (the one the service has just scheduled)."""
+    awaited_seat = awaited(GameState.from_json(game.state))
+    for seat in _seats(game):
+        if mailable(seat):
+            _send(game, seat, compose.resumed(game, seat, awaited_seat, due))
+
+
+def deadline_extended(game: Game, seat_index: int, hours: int, due: datetime) -> None:
+    """The host gave ``seat_index`` ``hours`` more: every player hears the new deadline."""
+    for seat in _seats(game):
+        if mailable(seat):
+            _send(game, seat, compose.deadline_extended(game, seat, seat_index, hours, due))
+
+
 def magic_link(email: str, url: str) -> None:
     """A sign-in link to the "my games" dashboard of ``email``."""
     enqueue(to_addr=email, mail=compose.magic_link(url), game=None, seat=None)

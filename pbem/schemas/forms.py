@@ -97,9 +97,12 @@ class MagicForm(Schema):
 class SeatForm(Schema):
     """One row of the create form: a person (name + email) or a computer player."""
 
-    name = fields.String(load_default="", validate=validate.Length(max=40))
-    email = fields.String(load_default="", validate=validate.Length(max=254))
-    computer = fields.Boolean(load_default=False)
+    name = fields.String(load_default="", validate=validate.Length(
+        max=40, error="A player’s name is at most 40 characters."))
+    email = fields.String(load_default="", validate=validate.Length(
+        max=254, error="An email address is at most 254 characters."))
+    computer = fields.Boolean(load_default=False, error_messages={
+        "invalid": "Tick “computer player” or leave it empty."})
     level = fields.String(load_default=DEFAULT_LEVEL, validate=validate.OneOf(
         LEVELS, error="Choose a computer player's level: " + ", ".join(LEVELS) + "."))
 
@@ -113,33 +116,50 @@ class NewGameForm(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    name = fields.String(required=True, validate=validate.Length(min=1, max=80),
-                         error_messages={"required": "Give the game a name."})
-    host_email = fields.Email(required=True,
-                              error_messages={"required": "Enter your email address.",
-                                              "invalid": "Enter a valid email address."})
-    hours = fields.Integer(load_default=48, validate=validate.Range(min=1, max=24 * 14),
-                           error_messages={"invalid": "Hours per move must be a number."})
+    name = fields.String(required=True, validate=validate.Length(
+        min=1, max=80, error="Give the game a name of 1 to 80 characters."),
+        error_messages={"required": "Give the game a name."})
+    # The address itself is checked by the view with the outbox's own rule (the one that
+    # says what is wrong with it); here only its presence and length.
+    host_email = fields.String(required=True, validate=validate.Length(
+        min=1, max=254, error="Enter your email address (at most 254 characters)."),
+        error_messages={"required": "Enter your email address."})
+    hours = fields.Integer(load_default=48, validate=validate.Range(
+        min=1, max=24 * 14, error="Time per move is a whole number of hours, 1 to 336 hours."),
+        error_messages={"invalid": "Time per move is a whole number of hours, 1 to 336 hours."})
     factions = fields.Boolean(load_default=True)
-    new_gaia_rescue = fields.String(load_default="high",
-                                    validate=validate.OneOf(("high", "low")),
-                                    error_messages={"invalid": "Choose high or low."})
+    new_gaia_rescue = fields.String(load_default="high", validate=validate.OneOf(
+        ("high", "low"), error="Choose the high or the low rescue."),
+        error_messages={"invalid": "Choose the high or the low rescue."})
     autopilot_level = fields.String(load_default=DEFAULT_LEVEL, validate=validate.OneOf(
         LEVELS, error=AUTOPILOT_LEVEL_ERROR))
     seats = fields.List(fields.Nested(SeatForm), load_default=list)
 
-    @validates_schema
+    @validates_schema(skip_on_field_errors=False)
     def _seats(self, data: dict[str, Any], **_: Any) -> None:
-        filled = [s for s in data.get("seats", []) if s["name"].strip() or s["computer"]]
+        """Every player's problem at once, each under that row's key (``seat-<i>``), so the
+        page shows it beside the row; too few or too many players under ``seats``."""
+        rows = data.get("seats") or []
+        errors: dict[str, list[str]] = {}
+        # A row missing a field failed that field's own check (its message stands already)
+        complete = [all(k in s for k in ("name", "email", "computer")) for s in rows]
+        filled = [s for s, ok in zip(rows, complete, strict=True)
+                  if not ok or s["name"].strip() or s["computer"]]
         if not MIN_SEATS <= len(filled) <= MAX_SEATS:
-            raise ValidationError(f"Name {MIN_SEATS} to {MAX_SEATS} players.", "seats")
-        for n, s in enumerate(filled, start=1):
-            if not s["name"].strip():
-                raise ValidationError(f"Player {n} needs a name.", "seats")
-            if not s["computer"] and "@" not in s["email"]:
-                raise ValidationError(
-                    f"Enter {s['name'].strip()}’s email address, or tick “computer player”.",
-                    "seats")
+            errors["seats"] = [f"Name {MIN_SEATS} to {MAX_SEATS} players."]
+        for i, s in enumerate(rows):
+            if not complete[i]:
+                continue
+            name = s["name"].strip()
+            if not name and not s["computer"]:
+                continue  # an empty row: an optional player left out
+            if not name:
+                errors[seat_key(i)] = [f"Player {i + 1} needs a name."]
+            elif not s["computer"] and not s["email"].strip():
+                errors[seat_key(i)] = [
+                    f"Enter {name}’s email address, or tick “computer player”."]
+        if errors:
+            raise ValidationError(errors)
 
     @post_load
     def _specs(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
@@ -164,6 +184,11 @@ class AutopilotLevelForm(Schema):
         LEVELS, error=AUTOPILOT_LEVEL_ERROR), error_messages={"required": AUTOPILOT_LEVEL_ERROR})
 
 
+def seat_key(row: int) -> str:
+    """The error key of the create form's player row ``row`` (0-based)."""
+    return f"seat-{row}"
+
+
 def new_game_input(form: MultiDict[str, str], *, blank: bool = False) -> dict[str, Any]:
     """Flatten the HTML form (seat-0-name, seat-0-email, seat-0-computer…) for the schema.
     `blank`: the empty form's defaults (Factions on: an unticked box is simply absent)."""
@@ -184,6 +209,22 @@ def new_game_input(form: MultiDict[str, str], *, blank: bool = False) -> dict[st
         "autopilot_level": form.get("autopilot_level") or DEFAULT_LEVEL,
         "seats": seats,
     }
+
+
+def new_game_errors(messages: Any) -> dict[str, str]:
+    """The create form's messages, one per field as the page places them: a player row's
+    own field errors (nested under ``seats``) go under that row's key, beside the row."""
+    nested = messages.get("seats") if isinstance(messages, dict) else None
+    flat = {k: v for k, v in messages.items() if k != "seats"} if nested is not None \
+        else messages
+    out = first_errors(flat)
+    if isinstance(nested, dict):  # {row: {field: [message]}} from SeatForm
+        for row, fields_ in nested.items():
+            if isinstance(row, int):
+                out.setdefault(seat_key(row), first_errors({"_": fields_})["_"])
+    elif nested:  # a list of messages (too few/many players)
+        out["seats"] = first_errors({"seats": nested})["seats"]
+    return out
 
 
 def first_errors(messages: Any) -> dict[str, str]:

@@ -14,12 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+import sqlalchemy as sa
+
 from pbem import engine
 from pbem.engine import GameState
 from pbem.engine.levels import DEFAULT_LEVEL, LEVELS, is_level
 from pbem.extensions import db
 from pbem.mail import notify
-from pbem.models import Game, Seat
+from pbem.models import ActionLog, Game, Seat
 from pbem.models.game import new_public_id
 from pbem.schemas.forms import SeatSpec
 from pbem.services import deadlines, turns
@@ -181,6 +183,26 @@ def submit_action(
         return StepResult(game, [played.step, *autopiloted], state=state)
 
     return _in_transaction(work, keep_loaded=True)
+
+
+def already_applied(game_id: int, seat_index: int, version: int, action: engine.Action) -> bool:
+    """True when a post of ``action`` from a page at ``version`` is a repeat of the step that
+    page already made: the game moved on by exactly that one step, this seat's, with the same
+    notation (a double click, or a reload of the answer). Reads only; changes nothing."""
+    game = db.session.get(Game, game_id)
+    if game is None or game.version != version + 1:
+        return False
+    notation = engine.format_action(action)
+    steps = game.turn_steps or []
+    if steps:
+        last = steps[-1]
+        return bool(last["seat"] == seat_index and last["notation"] == notation)
+    logged = db.session.execute(  # the step handed the turn over: it is in the log now
+        sa.select(ActionLog.seat, ActionLog.notation)
+        .where(ActionLog.game_id == game.id, ActionLog.seat == seat_index,
+               ActionLog.by == "player")
+        .order_by(ActionLog.seq.desc()).limit(1)).first()
+    return logged is not None and logged.notation == notation
 
 
 def _only_the_game_row_changes(

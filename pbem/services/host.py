@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from pbem import clock, engine
 from pbem.engine import GameState
 from pbem.extensions import db
-from pbem.mail import compose
+from pbem.mail import compose, notify
 from pbem.mail.outbox import enqueue
 from pbem.models import Game, Seat
 from pbem.services import deadlines
@@ -45,10 +45,13 @@ def _locked(game_id: GameRef, *statuses: str) -> Game:
 
 
 def pause_game(game_id: GameRef, *, now: datetime | None = None) -> Game:
-    """Stop the game's clock: no reminder, no timeout and no move until it is resumed."""
+    """Stop the game's clock: no reminder, no timeout and no move until it is resumed. Every
+    player is mailed (in the same transaction)."""
     game = _locked(game_id, "active")
     game.status = "paused"
-    deadlines.clear_for(game, _now(now))
+    when = _now(now)
+    deadlines.clear_for(game, when)
+    notify.game_paused(game, when)
     return _commit(game)
 
 
@@ -56,7 +59,8 @@ def resume_game(game_id: GameRef, *, now: datetime | None = None) -> Game:
     """Start the clock again where it stopped: the awaited seat keeps the time it had left."""
     game = _locked(game_id, "paused")
     game.status = "active"
-    deadlines.schedule_for(game, _now(now))
+    due = deadlines.schedule_for(game, _now(now))
+    notify.game_resumed(game, due)
     return _commit(game)
 
 
@@ -73,8 +77,9 @@ def extend_deadline(game_id: GameRef, hours: int, *, now: datetime | None = None
     deadlines.shift_seat(game, seat, timedelta(hours=hours))
     db.session.flush()
     due = deadlines.deadline_for(game)
-    _commit(game)
     assert due is not None
+    notify.deadline_extended(game, seat, hours, due)
+    _commit(game)
     return due
 
 

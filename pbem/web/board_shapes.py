@@ -60,7 +60,8 @@ class Text:
 
 @dataclass
 class Group:
-    """A labelled `<g>`: `label` is its aria-label and, with `titled`, its `<title>`."""
+    """A labelled `<g>`: `label` is its aria-label and, with `titled`, its `<title>`; `data`
+    become its `data-*` attributes (what the piece stands for, for tests and scripts)."""
 
     label: str
     cls: str = ""
@@ -68,6 +69,7 @@ class Group:
     role: str = "group"
     titled: bool = True
     shapes: list[Shape] = field(default_factory=list)
+    data: dict[str, str] = field(default_factory=dict)
     kind: Literal["group"] = "group"
 
 
@@ -112,7 +114,9 @@ class BoardReader:
             label += f", showing {value}"
         body = (Rect(x, y, DIE, DIE, 4, "#ffffff", RELIC_INK, 2, "3 2") if relic
                 else Rect(x, y, DIE, DIE, 4, fill_of(colour), INK, 1))
-        group = Group(label, cls="ship", role="img", shapes=[body])
+        group = Group(label, cls="ship", role="img", shapes=[body],
+                      data={"ship": str(ship.get("id", "")), "owner": "" if seat is None
+                            else str(owner)})
         if value:
             group.shapes.append(Text(x + DIE / 2, y + 13, str(value), size=12, weight="bold",
                                      anchor="middle", fill=INK if relic else ink_on(colour)))

@@ -118,45 +118,70 @@ def _display(board: BoardReader, x: float, y: float) -> Group:
 
 
 def _hub(board: BoardReader, y: float) -> tuple[Group, float]:
+    shared = int(board.view["players"]) == 5  # ruling F16: tracks and ports open to all
+    heading = "Colonist Hub" + (" · ports and tracks open to all" if shared else "")
     hub = Group("Colonist Hub tracks", cls="hub", titled=False, shapes=[
-        Text(4, y + 12, "Colonist Hub", size=11, weight="bold")])
+        Text(4, y + 12, heading, size=11, weight="bold")])
     y += 18
-    here = board.ships_at("colonist_hub")
+    rows = _docked_rows(board, shared)
     for track in range(HUB_TRACKS):
-        hub.shapes.append(_track(board, track, here, y))
+        hub.shapes.append(_track(board, track, rows[track], shared, y))
         y += 30
     return hub, y
 
 
-def _track(board: BoardReader, track: int, here: list[ShipView], y: float) -> Group:
-    users = [i for i, s in enumerate(board.seats) if s["hub_track"] == track]
-    owner = users[0] if users else None
+def _docked_rows(board: BoardReader, shared: bool) -> list[list[ShipView]]:
+    """The ships docked at the Hub, row by row. With 2-4 players a ship docks on its owner's
+    track (its slot); with 5 every ship has slot 0 and any port is anyone's, so the docked
+    ships fill the twelve ports in order, each owner's ships together."""
+    here = board.ships_at("colonist_hub")
+    if not shared:
+        return [sorted((s for s in here if s["slot"] == t), key=lambda s: s["value"] or 0)
+                for t in range(HUB_TRACKS)]
+    ordered = sorted(here, key=lambda s: (s["owner"] if s["owner"] is not None else 99,
+                                          s["value"] or 0))
+    return [ordered[t * HUB_PORTS_PER_TRACK:(t + 1) * HUB_PORTS_PER_TRACK]
+            for t in range(HUB_TRACKS)]
+
+
+def _track(board: BoardReader, track: int, docked: list[ShipView], shared: bool,
+           y: float) -> Group:
+    """One track: its ports and its seven circles. Every colony standing on this track is
+    drawn on its own circle (with 5 players several seats share a track, ruling F16)."""
+    colonies = {int(s["hub_circle"]): i for i, s in enumerate(board.seats)
+                if s["hub_track"] == track and s["hub_circle"]}
+    owner = None if shared else next(
+        (i for i, s in enumerate(board.seats) if s["hub_track"] == track), None)
     words = f"Track {track + 1}" + (f", {board.who(owner)}" if owner is not None else "")
-    colony = next((i for i in users if board.seats[i]["hub_circle"]), None)
-    if colony is not None:
-        words += f", colony on circle {board.seats[colony]['hub_circle']}"
+    words += "".join(f", {board.who(seat)} colony on circle {circle}"
+                     for circle, seat in sorted(colonies.items()))
     tag = board.seats[owner]["letter"] if owner is not None else ""
-    group = Group(words, shapes=[Text(4, y + 13, f"{track + 1} {tag}", size=10,
-                                      weight="bold")])
-    docked = sorted((s for s in here if s["slot"] == track), key=lambda s: s["value"] or 0)
+    group = Group(words, cls="hub-track", data={"track": str(track)}, shapes=[
+        Text(4, y + 13, f"{track + 1} {tag}", size=10, weight="bold")])
     for pos in range(HUB_PORTS_PER_TRACK):
         px = 30 + pos * STEP
         group.shapes.append(board.die(px, y, docked[pos]) if pos < len(docked)
                             else board.port(px, y))
     for circle in range(1, HUB_CIRCLES + 1):
-        group.shapes += _circle(board, 100 + (circle - 1) * 36, y + 9, circle, colony)
+        group.shapes.append(_circle(board, 100 + (circle - 1) * 36, y + 9, circle,
+                                    colonies.get(circle)))
     return group
 
 
 def _circle(board: BoardReader, cx: float, cy: float, number: int,
-            colony: int | None) -> list[Shape]:
-    if colony is not None and board.seats[colony]["hub_circle"] == number:
-        seat = board.seats[colony]
-        return [Circle(cx, cy, 10, fill_of(seat["colour"]), INK),
-                Text(cx, cy + 4, seat["letter"], size=11, weight="bold", anchor="middle",
-                     fill=ink_on(seat["colour"]))]
-    return [Circle(cx, cy, 9, "#ffffff", "#9e9e9e"),
-            Text(cx, cy + 3, str(number), size=8, anchor="middle", fill="#6b6b6b")]
+            seat: int | None) -> Group:
+    if seat is not None:
+        colour = board.seats[seat]["colour"]
+        return Group(f"{board.who(seat)} colony on circle {number}", cls="hub-colony",
+                     role="img", titled=False, data={"circle": str(number), "seat": str(seat)},
+                     shapes=[Circle(cx, cy, 10, fill_of(colour), INK),
+                             Text(cx, cy + 4, board.seats[seat]["letter"], size=11,
+                                  weight="bold", anchor="middle", fill=ink_on(colour))])
+    return Group(f"circle {number}, free", cls="hub-circle", role="img", titled=False,
+                 data={"circle": str(number)},
+                 shapes=[Circle(cx, cy, 9, "#ffffff", "#9e9e9e"),
+                         Text(cx, cy + 3, str(number), size=8, anchor="middle",
+                              fill="#6b6b6b")])
 
 
 def _scores(board: BoardReader, y: float) -> Group:

@@ -26,11 +26,19 @@ from pbem import engine, tokens
 from pbem.engine import GameState
 from pbem.engine.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from pbem.models import ActionLog, Game
-from pbem.schemas.forms import AutopilotLevelForm, NewGameForm, first_errors, new_game_input
+from pbem.schemas.forms import (
+    AutopilotLevelForm,
+    NewGameForm,
+    first_errors,
+    new_game_errors,
+    new_game_input,
+    seat_key,
+)
 from pbem.services import games
 from pbem.services.errors import BadInput
 from pbem.services.validation import clean_email
 from pbem.web.board_svg import board_svg
+from pbem.web.paused import paused_words
 from pbem.web.reads import game_by_public_id, log_rows, time_left
 from pbem.web.turn_factions import public_seats
 from pbem.words.describe import describe
@@ -62,13 +70,15 @@ def new_game() -> Response:
 def create() -> Response:
     raw = new_game_input(request.form)
     try:
-        data = NewGameForm().load(raw)
+        data: dict[str, Any] | None = NewGameForm().load(raw)
+        errors: dict[str, str] = {}
     except ValidationError as exc:
-        page = render_template("games/new.html", form=raw,
-                               errors=first_errors(exc.messages_dict))
-        return make_response(page, 400)
-    if address_errors := _address_errors(data):
-        page = render_template("games/new.html", form=raw, errors=address_errors)
+        data, errors = None, new_game_errors(exc.messages_dict)
+    # Every problem at once: the addresses are checked even when another field is wrong.
+    for key, message in _address_errors(raw).items():
+        errors.setdefault(key, message)
+    if errors or data is None:
+        page = render_template("games/new.html", form=raw, errors=errors)
         return make_response(page, 400)
     try:
         game = games.create_game(
@@ -79,30 +89,44 @@ def create() -> Response:
     except BadInput as exc:  # e.g. the engine's "The base game takes 2 to 4 players."
         page = render_template("games/new.html", form=raw, errors={"options": exc.message})
         return make_response(page, 400)
-    host_url = url_for("games.host", token=tokens.make_host_token(game.public_id),
-                       _external=True)
-    page = render_template("games/created.html", game=game, host_url=host_url,
+    # Post/redirect/get: the "game is ready" page is a GET of its own, so reloading it (or
+    # going back to it) shows the same game instead of posting the form again.
+    return redirect(url_for("games.created", token=tokens.make_host_token(game.public_id)),
+                    303)  # type: ignore[return-value]
+
+
+@bp.get("/host/<token>/ready")
+def created(token: str) -> Response:
+    """The page the create form leads to: the host link (the token is in this page's URL, as
+    on the host page: never cached) and the spectator link."""
+    game = _host_game(token)
+    page = render_template("games/created.html", game=game,
+                           host_url=url_for("games.host", token=token, _external=True),
                            watch_url=url_for("games.spectate", public_id=game.public_id,
                                              _external=True))
-    response = make_response(page, 201)
+    response = make_response(page)
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
-def _address_errors(data: dict[str, Any]) -> dict[str, str]:
-    """Each address the service would refuse, by the form field it belongs beside (the
-    service checks them again, with the same rule)."""
+def _address_errors(raw: dict[str, Any]) -> dict[str, str]:
+    """What is wrong with each address typed in the form, by the key of the field it belongs
+    beside, in the outbox's own words (the service checks them again, with the same rule).
+    An empty address is the schema's to name."""
     errors: dict[str, str] = {}
-    try:
-        clean_email(data["host_email"], what="Your email address")
-    except BadInput as exc:
-        errors["host_email"] = exc.message
-    for spec in data["specs"]:
-        if spec.email is not None and "seats" not in errors:
+    typed = str(raw.get("host_email") or "").strip()
+    if typed:
+        try:
+            clean_email(typed, what="Your email address")
+        except BadInput as exc:
+            errors["host_email"] = exc.message
+    for row, seat in enumerate(raw.get("seats") or []):
+        email, name = str(seat.get("email") or "").strip(), str(seat.get("name") or "").strip()
+        if email and not seat.get("computer"):
             try:
-                clean_email(spec.email, what=f"{spec.name}’s email address")
+                clean_email(email, what=f"{name or f'Player {row + 1}'}’s email address")
             except BadInput as exc:
-                errors["seats"] = exc.message
+                errors[seat_key(row)] = exc.message
     return errors
 
 
@@ -151,7 +175,8 @@ def spectate(public_id: str) -> str:
                            time_left=time_left(game, view["awaiting"]),
                            result_words=result_words(view, names),
                            options=options_words(game.options or {}, game.time_per_move_hours),
-                           public_seats=public_seats(view, names))
+                           public_seats=public_seats(view, names),
+                           paused=paused_words(game))
 
 
 @bp.get("/games/<public_id>/replay")
@@ -182,6 +207,7 @@ def host(token: str) -> Response:
     game = _host_game(token)
     view = engine.view(GameState.from_json(game.state), None)
     page = render_template("games/host.html", game=game, view=view, token=token,
+                           paused=paused_words(game),
                            names=_names(game), time_left=time_left(game, view["awaiting"]),
                            options=options_words(game.options or {}, game.time_per_move_hours),
                            public_seats=public_seats(view, _names(game)))

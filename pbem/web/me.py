@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, make_response, render_template, request, url_for
+from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
 from marshmallow import ValidationError
 
 from pbem import engine, tokens
@@ -19,11 +19,14 @@ from pbem.services.errors import BadInput
 from pbem.web.reads import time_left
 
 bp = Blueprint("me", __name__)
+SENT_TO = "me_link_sent_to"
 
 
 @bp.get("/me")
 def ask() -> Any:
-    return render_template("me/ask.html", errors={}, sent=False, email="")
+    sent_to = session.pop(SENT_TO, None)  # set by send_link just before its redirect
+    return render_template("me/ask.html", errors={}, sent=sent_to is not None,
+                           email=sent_to or "")
 
 
 @bp.post("/me")
@@ -36,7 +39,10 @@ def send_link() -> Any:
         return _refused(first_errors(exc.messages_dict), typed)
     except BadInput as exc:  # one that could never be mailed: the same rule as everywhere
         return _refused({"email": exc.message}, typed)
-    return render_template("me/ask.html", errors={}, sent=True, email=email)
+    # Post/redirect/get: reloading the answer must not mail another link. The address the
+    # player typed rides in their own signed session cookie, never in the URL.
+    session[SENT_TO] = email
+    return redirect(url_for("me.ask"), 303)
 
 
 def _refused(errors: dict[str, str], typed: str) -> Any:

@@ -2,7 +2,9 @@
 
 Views stay thin: parse with a schema, call one service, redirect (303) or render. A refused
 move answers 422 with the engine's sentence and the current state; a stale form answers 409
-with the current state. Neither changes anything (the service rolls back).
+with the current state. Neither changes anything (the service rolls back). The same form
+posted again with the same move (a double click) answers "already done" with the game after
+the first post.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersi
 from pbem.web import turn as presenter
 from pbem.web import turn_factions
 from pbem.web.board_svg import board_svg
+from pbem.web.paused import paused_words
 from pbem.web.reads import since_last_turn, time_left
 from pbem.web.seat_panel import DONE, seat_panel
 from pbem.words.describe import describe
@@ -74,6 +77,10 @@ def act(seat_link: str) -> Response:
         return _refused(seat_link, 422, Notice(
             "refused", f"“{typed}” was not played.", exc.message))
     except StaleVersion as exc:
+        if games.already_applied(game.id, seat.index, version, action):
+            return _refused(seat_link, 200, Notice(  # a double submit: the first one counted
+                "ok", "Already done.", f"“{engine.format_action(action)}” was played when you "
+                "first sent it (once); here is the game after it."))
         return _refused(seat_link, 409, Notice("stale", "This page was out of date.",
                                                exc.message + " Here is the game now."))
     except (GameNotActive, NotAllowed) as exc:
@@ -160,6 +167,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "private": turn_factions.private(view),
         "public_seats": turn_factions.public_seats(view, names),
         "panel": seat_panel(game, seat), "seat_open": seat_open,
+        "paused": paused_words(game, seat.timezone),
     }
     response = make_response(render_template("play/turn.html", **context), status)
     response.headers["Referrer-Policy"] = "same-origin"  # the URL is the seat's key
@@ -218,5 +226,8 @@ def _can_undo(game: Game, seat: int) -> bool:
 
 
 def _this_turn(game: Game, names: list[str]) -> list[str]:
-    events = [ev for step in game.turn_steps or [] for ev in step.get("events", [])]
-    return describe(events, names)
+    """One line per step, each from that step's own events: run together, the events of two
+    steps gave one step's consequences to the other (issue 14)."""
+    lines = (" ".join(describe(step.get("events") or [], names))
+             for step in game.turn_steps or [])
+    return [line for line in lines if line]

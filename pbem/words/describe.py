@@ -337,7 +337,7 @@ def describe(events: Sequence[Event], names: Names, viewer: int | None = None) -
             sentences.append(f"{who} {_join(clauses)}.")
         who, clauses, place, window = None, [], None, False
 
-    for ev in _merge_raids(events):
+    for ev in _card_payments_with_their_card(_merge_raids(events)):
         kind = ev.get("kind", "")
         if kind in LEADS:
             flush()
@@ -373,6 +373,34 @@ def _merge_raids(events: Sequence[Event]) -> list[Event]:
             continue
         merged.append(dict(ev))
     return merged
+
+
+def _card_payments_with_their_card(events: list[Event]) -> list[Event]:
+    """A card's fuel is logged as "paid" just before the card's own "used_card" event, which
+    states it ("used Booster Pod for 1 fuel"): left where it is, the payment would end the
+    sentence before it ("docked 5 …, took 3 fuel and paid 1 fuel"). Said once, with its
+    card; a payment the card's event does not state follows that event instead."""
+    out: list[Event] = []
+    held: Event | None = None
+    for ev in events:
+        if held is not None:
+            same_card = (ev.get("kind") == "used_card" and ev.get("seat") == held.get("seat")
+                         and ev.get("card") == held.get("why"))
+            if same_card:
+                out.append(ev)
+                if ev.get("fuel") != held.get("fuel") or held.get("ore"):
+                    out.append(held)
+                held = None
+                continue
+            out.append(held)
+            held = None
+        if ev.get("kind") == "paid" and ev.get("to") is None and ev.get("why") in CARD_NAMES:
+            held = ev
+            continue
+        out.append(ev)
+    if held is not None:
+        out.append(held)
+    return out
 
 
 def describe_step(step: dict[str, Any], names: Names, viewer: int | None = None) -> list[str]:

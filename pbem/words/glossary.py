@@ -137,5 +137,5 @@ def options_words(options: dict[str, Any], hours: int | None = None) -> str:
     else:
         parts = ["base game (no Factions)"]
     if hours:
-        parts.append(f"{hours} hours per move")
+        parts.append(f"{hours} hour{'' if hours == 1 else 's'} per move")
     return ", ".join(parts)

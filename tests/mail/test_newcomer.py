@@ -31,7 +31,7 @@ def test_a_newcomer_plays_a_whole_game_from_the_dev_mailbox(app: Flask,
     for i, (name, email) in enumerate(PEOPLE):
         form[f"seat-{i}-name"], form[f"seat-{i}-email"] = name, email
     created = client.post("/games/new", data=form)
-    assert created.status_code == 201, created.get_data(as_text=True)[:2000]
+    assert created.status_code == 303, created.get_data(as_text=True)[:2000]
 
     opened: set[int] = set()
     moves = 0

@@ -46,14 +46,15 @@ def test_the_create_form_says_so_beside_the_field_and_creates_nothing(server: Fl
     client = server.test_client()
     page = client.get("/games/new").get_data(as_text=True)
     for host_email, seat_email, field in ((UNMAILABLE, "ana@example.org", "host_email"),
-                                          ("h@example.org", UNMAILABLE, "seats")):
+                                          ("h@example.org", UNMAILABLE, "seat-0")):
         response = client.post("/games/new", data=_form(page, host_email, seat_email))
         body = response.get_data(as_text=True)
         assert response.status_code == 400, body[:500]
         error = re.search(r'<p class="field-error">[^<]*plain letters \(a-z\)', body)
         assert error, body[:3000]
         inputs = re.findall(r'<input[^>]* name="([^"]+)"', body[:error.start()])
-        assert inputs[-1] == ("host_email" if field == "host_email" else "seat-4-computer")
+        # beside the field: the host's address, or the row of the player whose address it is
+        assert inputs[-1] == ("host_email" if field == "host_email" else "seat-0-computer")
     assert db.session.scalar(sa.select(sa.func.count()).select_from(Outbox)) == 0
 
 

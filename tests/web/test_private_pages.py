@@ -35,7 +35,9 @@ def _create(client: object, **headers: str) -> str:
         "csrf_token": hidden(form, "csrf_token"), "name": "Lunch", "host_email":
         "host@example.net", "hours": "24", "seat-0-name": "Ana",
         "seat-0-email": "ana@example.net", "seat-1-name": "Robo", "seat-1-computer": "on"})
-    assert created.status_code == 201, created.get_data(as_text=True)[:1000]
+    assert created.status_code == 303, created.get_data(as_text=True)[:1000]
+    created = client.get(created.headers["Location"], headers=headers)  # type: ignore[attr-defined]
+    assert created.status_code == 200
     assert created.headers["Cache-Control"] == "no-store"
     found = re.search(r'href="([^"]*/host/[^"]+)"', created.get_data(as_text=True))
     assert found, "the created page links the host page"

@@ -34,7 +34,7 @@ def test_game_creation_is_limited_per_client_and_a_refused_post_creates_nothing(
     data = {"csrf_token": hidden(form, "csrf_token"), "name": "Lunch", "host_email":
             "host@example.net", "hours": "24", "seat-0-name": "Ana",
             "seat-0-email": "ana@example.net", "seat-1-name": "Robo", "seat-1-computer": "on"}
-    assert client.post("/games/new", data=data).status_code == 201
+    assert client.post("/games/new", data=data).status_code == 303
     assert client.get("/games/new").status_code == 200  # showing the form is free
     assert client.post("/games/new", data=data).status_code == 429
     assert db.session.scalar(sa.select(sa.func.count()).select_from(Game)) == 1
@@ -46,7 +46,7 @@ def test_magic_link_requests_are_limited_and_a_refused_one_mails_nothing(
     client = app.test_client()
     form = client.get("/me").get_data(as_text=True)
     data = {"csrf_token": hidden(form, "csrf_token"), "email": "ana@example.org"}
-    assert client.post("/me", data=data).status_code == 200
+    assert client.post("/me", data=data).status_code == 303
     assert client.post("/me", data=data).status_code == 429
     mails = db.session.scalars(sa.select(Outbox).where(Outbox.kind == "magic_link")).all()
     assert len(mails) == 1
@@ -72,7 +72,7 @@ def test_a_request_in_one_bucket_does_not_reset_another(app: Flask, table: Table
                       TOKEN_RATE_LIMIT=300, TOKEN_RATE_WINDOW=60)
     client = app.test_client()
     data = _new_game_form(client)
-    assert client.post("/games/new", data=data).status_code == 201
+    assert client.post("/games/new", data=data).status_code == 303
     assert client.get(f"/play/{table.links[0]}").status_code == 200  # another bucket
     assert client.post("/games/new", data=data).status_code == 429
     games = db.session.scalar(sa.select(sa.func.count()).select_from(Game))
