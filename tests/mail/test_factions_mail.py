@@ -108,7 +108,9 @@ def test_reminder_says_how_long_is_left(app: Flask, make_app: MakeApp) -> None:
     with mail_app(make_app, clock).app_context():
         game = new_game(THREE, options=FACTIONS_ON)
         mail = compose.reminder(game, game.seat(2), T0 + timedelta(hours=12))
-        assert mail.text.startswith("Cy, 12 hours left in Friday Frontier")
+        # the preheader line first (docs/mail.md), then the reminder itself
+        assert mail.text.startswith("Reminder · 12 h left · your turn in round 1\n\n"
+                                    "Cy, 12 hours left in Friday Frontier")
         db.session.rollback()
 
 
