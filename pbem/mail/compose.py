@@ -478,13 +478,15 @@ def decision_needed(game: Game, seat: Seat, recipient: Recipient | None = None,
     elif kind == "discard_agendas":
         count = int(pending.get("count", 1))
         what = f"discard {count} Agenda{'s' if count != 1 else ''}"
-        question = (f"You hold more Agendas than you may: discard {count} face-down "
-                    f"Agenda{'s' if count != 1 else ''}")
+        limit = describe.hand_limit_words(describe.agenda_limit_of(
+            picture["seats"][seat.index].get("cards") or []))
+        question = (f"You hold more Agendas than you may: the limit is {limit}. Discard "
+                    f"{count} face-down Agenda{'s' if count != 1 else ''}")
         question += " (the Multiverse Window is gone)." if pending.get("why") else "."
         if pending.get("optional"):
             what = "keep or discard Agendas"
             question = ("You drew Agendas: keep them, or discard face-down ones (you must "
-                        "if you hold more than your limit).")
+                        f"if you hold more than the limit of {limit}).")
         active = picture["active"]
         waiting = ("Your turn goes on once you decide." if active == seat.index
                    else f"{names[active]}'s turn cannot go on until you choose.")

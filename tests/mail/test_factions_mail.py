@@ -257,7 +257,8 @@ def test_a_multiverse_window_discard_gets_a_decision_mail() -> None:
     pending_events = [{"kind": "must_discard_agendas", "seat": 1, "count": 1,
                        "why": "multiverse_window"}]
     assert describe.describe(pending_events, describe.ReaderNames(["Ana", "Ben"], 1)) == [
-        "You have to discard 1 face-down Agenda (the Multiverse Window is gone)."]
+        "You have to discard 1 face-down Agenda: the Multiverse Window is gone, so the limit "
+        "is 3 Agendas (revealed ones count) again."]
     assert describe.describe_action({"kind": "discard_agenda", "index": 2}, [],
                                     ["six_ore", "low_roll"]) == "Discard your Agenda “Low Roll”"
     assert compose.DECISIONS == ("draft", "discard_agendas")
