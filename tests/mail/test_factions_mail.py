@@ -128,6 +128,7 @@ def test_a_timeout_is_told_to_the_others_and_to_the_late_player(
         assert report.steps >= 1
         others = outbox(kind="others_turn", seat=0)
         assert others and others[-1].text_body.startswith(
+            "Autopilot played for Cy · round 1 · Ben's turn now\n\n"  # the preheader first
             "Cy ran out of time; the autopilot played in Friday Frontier")
         assert "Cy chose " in others[-1].text_body
         late = outbox(kind="autopilot", seat=2)
@@ -179,7 +180,9 @@ def test_an_absent_seat_gets_one_autopilot_mail_not_one_a_turn(
         assert away_turns == 3
         assert len(outbox(kind="autopilot", seat=2)) == 1  # once, when marked absent
         others = [r.text_body for r in outbox(kind="others_turn", seat=1)]
-        assert any(b.startswith("Cy is away; the autopilot played in Friday Frontier")
+        assert any(b.split("\n\n", 1)[0].startswith("Autopilot played for Cy · ")
+                   and b.split("\n\n", 1)[1].startswith(
+                       "Cy is away; the autopilot played in Friday Frontier")
                    for b in others)
         assert not any("Cy ran out of time;" in b for b in others)
         turns = [r.text_body for r in outbox(seat=0) if r.kind in ("your_turn", "decision")]

@@ -93,3 +93,22 @@ def test_the_other_kinds_say_what_they_are(app: Flask, make_app: MakeApp) -> Non
         assert link.text.startswith(link.preheader + "\n\n")
         assert link.preheader in (link.html or "")
         db.session.rollback()
+
+
+def test_the_reminder_carries_the_roll_and_the_move_links_like_the_turn_mail(
+    app: Flask, make_app: MakeApp
+) -> None:
+    with mail_app(make_app, Clock(T0)).app_context():
+        game = new_game(PLAYERS)
+        ana = game.seat(0)
+        turn = compose.your_turn(game, ana, T0 + timedelta(hours=47))
+        reminder = compose.reminder(game, ana, T0 + timedelta(hours=12))
+        for mail in (turn, reminder):
+            assert "Your roll     " in mail.text
+            assert "Some moves you can make now" in mail.text
+            assert "?move=" in mail.text and "?move=" in (mail.html or "")
+        # each suggested move reads goal, then how, then its cost or gain
+        line = re.search(r"\n  (\S.{23}) (dock [1-6 ]+ at the [^(\n]+)(?: \(([^)]*)\))?\n",
+                         turn.text)
+        assert line is not None, turn.text
+        db.session.rollback()
