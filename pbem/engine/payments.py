@@ -26,8 +26,11 @@ def pay(state: GameState, seat: int, fuel: int, ore: int, events: list[Event],
 
 
 def gain(state: GameState, seat: int, fuel: int, ore: int, events: list[Event],
-         why: str = "") -> None:
+         why: str = "", bonus: tuple[str, int] | None = None) -> None:
+    """``bonus``: the territory whose bonus is part of the gain, and how much of it (so the
+    log can say why "took 4 fuel" is 4)."""
     s = state.seats[seat]
     s.fuel += fuel
     s.ore += ore
-    events.append(event("gained", seat, fuel=fuel, ore=ore, why=why))
+    extra = {"bonus": bonus[0], "bonus_amount": bonus[1]} if bonus else {}
+    events.append(event("gained", seat, fuel=fuel, ore=ore, why=why, **extra))

@@ -27,9 +27,9 @@ from pbem.engine import (
     view,
 )
 from pbem.extensions import db
-from pbem.mail import links
+from pbem.mail import links, move_lines, preheaders
 from pbem.models.game import ActionLog, Game, Seat
-from pbem.words import describe, effects, glossary
+from pbem.words import describe, glossary
 
 MENU_SIZE = 4
 # Pending decisions that get the "decision needed" mail, even inside the seat's own turn.
@@ -73,11 +73,20 @@ class Mail:
     html: str | None
     unsubscribe_url: str | None = None
     unsubscribe_mailto: str | None = None
+    preheader: str = ""  # what the mail is about, first where an inbox shows it
 
 
 def subject_of(game: Game) -> str:
-    """One subject for every mail of a game, so mail clients keep them in one thread."""
+    """One subject for every mail of a game, so mail clients keep them in one thread: Gmail
+    starts a new thread when the subject changes at all, so what a mail is about goes in its
+    preheader instead (docs/mail.md, "Subject and preheader")."""
     return f"Alien Frontiers: {game.name}"
+
+
+def with_preheader(preheader: str, text: str) -> str:
+    """The plain-text part opens with the preheader: clients without HTML preview its first
+    line."""
+    return f"{preheader}\n\n{text}" if preheader else text
 
 
 def seat_view(game: Game, seat_index: int | None) -> GameView:
@@ -122,6 +131,19 @@ def hours_from_now(due: datetime) -> str:
         return f"{hours} hour{'s' if hours != 1 else ''} from now"
     minutes = max(1, round(left / timedelta(minutes=1)))
     return f"{minutes} minute{'s' if minutes != 1 else ''} from now"
+
+
+def time_left(due: datetime | None) -> str:
+    """ "47 h left", "40 min left", "time is up", or "no deadline" (paused, or no clock)."""
+    if due is None:
+        return "no deadline"
+    left = clock.as_utc(due) - clock.now()
+    if left <= timedelta(0):
+        return "time is up"
+    hours = left // timedelta(hours=1)  # whole hours: never more time than there is
+    if hours >= 1:
+        return f"{hours} h left"
+    return f"{max(1, round(left / timedelta(minutes=1)))} min left"
 
 
 def deadline_words(due: datetime | None, tz_name: str | None) -> str:
@@ -269,10 +291,7 @@ def strong_moves(picture: GameView, names: list[str],
         if key in done:
             continue
         done.add(key)
-        label = describe.describe_action(action, names, agendas)
-        effect = effects.effect(seen[notation]) if notation in seen else ""
-        menu.append({"label": f"{label} ({effect})" if effect else label,
-                     "notation": notation})
+        menu.append(move_lines.move_line(action, notation, seen.get(notation), names, agendas))
         if len(menu) == MENU_SIZE:
             break
     return menu
@@ -413,9 +432,10 @@ def _game_mail(kind: str, game: Game, seat: Seat | None, recipient: Recipient | 
                **extra: Any) -> Mail:
     context = game_context(game, seat, recipient)
     context.update(extra)
+    preheader = str(context.get("preheader") or "")
     text, html = render(kind, context)
-    return Mail(kind=kind, subject=subject_of(game), text=text, html=html,
-                unsubscribe_url=context.get("unsubscribe_url"))
+    return Mail(kind=kind, subject=subject_of(game), text=with_preheader(preheader, text),
+                html=html, unsubscribe_url=context.get("unsubscribe_url"), preheader=preheader)
 
 
 # --- the mails --------------------------------------------------------------------------
@@ -432,6 +452,9 @@ def invitation(game: Game, seat: Seat) -> Mail:
     return _game_mail("invitation", game, seat,
                       others=[n for i, n in enumerate(names) if i != seat.index],
                       hours=game.time_per_move_hours, invited=invited,
+                      preheader=preheaders.invitation(
+                          names[host_seat] if isinstance(host_seat, int)
+                          and host_seat != seat.index else None),
                       options_words=glossary.options_words(game.options or {},
                                                            game.time_per_move_hours),
                       factions=bool((game.options or {}).get("factions")))
@@ -451,6 +474,7 @@ def your_turn(game: Game, seat: Seat, deadline: datetime | None = None) -> Mail:
         rolled=picture["turn"]["rolled"], moves=_menu(recipient, names),
         since=since_last_turn(game, seat.index, names),
         deadline=deadline_words(deadline, seat.timezone),
+        preheader=preheaders.your_turn(picture["round"], time_left(deadline)),
     )
 
 
@@ -464,7 +488,9 @@ def decision_needed(game: Game, seat: Seat, recipient: Recipient | None = None,
     pending = picture.get("pending") or {}
     kind = pending.get("kind")
     choices = _choices(recipient, names)
+    what = "your decision"
     if kind == "draft":
+        what = "choose your Faction"
         later = [names[i] for i in range(seat.index - 1, -1, -1)]
         question = ("Choose your Faction board for the rest of the game. The draft goes from "
                     "the last seat to the first")
@@ -474,12 +500,16 @@ def decision_needed(game: Game, seat: Seat, recipient: Recipient | None = None,
         waiting = "Everyone is waiting for your choice."
     elif kind == "discard_agendas":
         count = int(pending.get("count", 1))
-        question = (f"You hold more Agendas than you may: discard {count} face-down "
-                    f"Agenda{'s' if count != 1 else ''}")
+        what = f"discard {count} Agenda{'s' if count != 1 else ''}"
+        limit = describe.hand_limit_words(describe.agenda_limit_of(
+            picture["seats"][seat.index].get("cards") or []))
+        question = (f"You hold more Agendas than you may: the limit is {limit}. Discard "
+                    f"{count} face-down Agenda{'s' if count != 1 else ''}")
         question += " (the Multiverse Window is gone)." if pending.get("why") else "."
         if pending.get("optional"):
+            what = "keep or discard Agendas"
             question = ("You drew Agendas: keep them, or discard face-down ones (you must "
-                        "if you hold more than your limit).")
+                        f"if you hold more than the limit of {limit}).")
         active = picture["active"]
         waiting = ("Your turn goes on once you decide." if active == seat.index
                    else f"{names[active]}'s turn cannot go on until you choose.")
@@ -492,6 +522,7 @@ def decision_needed(game: Game, seat: Seat, recipient: Recipient | None = None,
         choices=choices, moves=choices, active_turn=names[picture["active"]],
         since=since_last_turn(game, seat.index, names) if kind == "draft" else [],
         deadline=deadline_words(deadline, seat.timezone),
+        preheader=preheaders.decision(what, time_left(deadline)),
     )
 
 
@@ -522,8 +553,20 @@ def others_turn(game: Game, seat: Seat, actor: int, events: list[dict[str, Any]]
                 autopilot: str | None = None) -> Mail:
     """One line per thing that happened; ``autopilot`` says why the server played it."""
     names = names_of(game)
+    picture = seat_view(game, seat.index)
     return _game_mail("others_turn", game, seat, actor=names[actor], autopilot=autopilot,
-                      happened=describe.describe(events, names, viewer=seat.index))
+                      happened=describe.describe(events, names, viewer=seat.index),
+                      preheader=preheaders.others_turn(
+                          names[actor], picture["round"], _awaited_name(picture, names),
+                          seat.name, autopilot=autopilot is not None))
+
+
+def _awaited_name(picture: GameView, names: list[str]) -> str | None:
+    """Whose move the game waits for now (None once it is over)."""
+    if picture.get("result"):
+        return None
+    awaited = picture["awaiting"] if picture["awaiting"] is not None else picture["active"]
+    return names[awaited] if isinstance(awaited, int) else None
 
 
 def autopilot_played(game: Game, seat: Seat, events: list[dict[str, Any]]) -> Mail:
@@ -532,12 +575,22 @@ def autopilot_played(game: Game, seat: Seat, events: list[dict[str, Any]]) -> Ma
     names = names_of(game)
     return _game_mail("autopilot", game, seat, absent=bool(seat.absent),
                       happened=describe.describe(events, names, viewer=seat.index),
-                      hours=game.time_per_move_hours)
+                      hours=game.time_per_move_hours,
+                      preheader=preheaders.autopilot(bool(seat.absent)))
 
 
 def reminder(game: Game, seat: Seat, due: datetime) -> Mail:
-    return _game_mail("reminder", game, seat, deadline=deadline_words(due, seat.timezone),
-                      left=hours_from_now(due).replace(" from now", ""))
+    """The same private summary as the turn mail: the roll and the suggested move links."""
+    names = names_of(game)
+    recipient = recipient_of(game, seat)
+    picture = recipient.picture
+    return _game_mail("reminder", game, seat, recipient,
+                      deadline=deadline_words(due, seat.timezone),
+                      left=hours_from_now(due).replace(" from now", ""),
+                      rolled=picture["turn"]["rolled"] if picture["active"] == seat.index
+                      else None,
+                      moves=_menu(recipient, names),
+                      preheader=preheaders.reminder(time_left(due), picture["round"]))
 
 
 def digest(game: Game, seat: Seat, rows: list[Any]) -> Mail:
@@ -549,12 +602,18 @@ def digest(game: Game, seat: Seat, rows: list[Any]) -> Mail:
         if row.seq in notes:
             lines.append(notes[row.seq])
         lines.extend(describe.describe(row.events or [], names, viewer=seat.index))
-    return _game_mail("digest", game, seat, happened=lines[-SINCE_LIMIT * 2:])
+    happened = lines[-SINCE_LIMIT * 2:]
+    picture = seat_view(game, seat.index)
+    return _game_mail("digest", game, seat, happened=happened,
+                      preheader=preheaders.digest(len(happened),
+                                                  _awaited_name(picture, names), seat.name))
 
 
 def vacation(game: Game, seat: Seat, away: str, until: datetime) -> Mail:
     """Another player is on vacation: their clock stops until ``until``."""
-    return _game_mail("vacation", game, seat, away=away, until=local_time(until, seat.timezone))
+    until_words = local_time(until, seat.timezone)
+    return _game_mail("vacation", game, seat, away=away, until=until_words,
+                      preheader=preheaders.vacation(away, until_words))
 
 
 # Pause, resume and extend: every player hears of each (issue 14), from pbem.mail.notify.
@@ -604,20 +663,27 @@ def game_over(game: Game, seat: Seat | None) -> Mail:
                       else None,
                       factions=bool((game.options or {}).get("factions")),
                       replay_url=replay_url(game),
-                      rematch_url=rematch_url(game) if is_host else None)
+                      rematch_url=rematch_url(game) if is_host else None,
+                      preheader=preheaders.game_over(
+                          winners, scores[0]["vp"]["total"] if scores else None))
 
 
 def magic_link(url: str) -> Mail:
-    context = {"url": url}
+    context = {"url": url, "preheader": preheaders.MAGIC_LINK}
     text, html = render("magic_link", context)
-    return Mail(kind="magic_link", subject="Your Alien Frontiers games", text=text, html=html)
+    return Mail(kind="magic_link", subject="Your Alien Frontiers games",
+                text=with_preheader(preheaders.MAGIC_LINK, text), html=html,
+                preheader=preheaders.MAGIC_LINK)
 
 
 def email_failing(game: Game, seat: Seat, error: str) -> Mail:
     context = game_context(game, None)
-    context.update(seat_name=seat.name, error=error, host_url=host_url(game))
+    preheader = preheaders.email_failing(seat.name)
+    context.update(seat_name=seat.name, error=error, host_url=host_url(game),
+                   preheader=preheader)
     text, html = render("email_failing", context)
-    return Mail(kind="email_failing", subject=subject_of(game), text=text, html=html)
+    return Mail(kind="email_failing", subject=subject_of(game),
+                text=with_preheader(preheader, text), html=html, preheader=preheader)
 
 
 def _menu(recipient: Recipient, names: list[str]) -> list[dict[str, str]]:

@@ -73,6 +73,20 @@ def update_settings(
     return seat
 
 
+def remembered_timezone(seat: Seat) -> str | None:
+    """The time zone this seat's address set in its most recent other seat, to offer for a
+    new game (asked once per address). None when the seat has its own zone already (not the
+    default UTC), or the address never set one."""
+    if not seat.email or (seat.timezone or "UTC") != "UTC":
+        return None
+    zone = db.session.scalars(
+        select(Seat.timezone)
+        .where(Seat.email == seat.email, Seat.id != seat.id, Seat.timezone != "UTC")
+        .order_by(Seat.id.desc()).limit(1)
+    ).first()
+    return zone or None
+
+
 def come_back(game_id: GameRef, seat_index: int, *, now: datetime | None = None) -> Seat:
     """An absent player plays again: the autopilot stops, the timeout streak ends, and if the
     game waits for the seat its turn gets a normal clock (reminders, timeout) from now."""

@@ -43,7 +43,7 @@ from pbem.web.reads import game_by_public_id, log_rows, time_left
 from pbem.web.turn_factions import public_seats
 from pbem.words.describe import describe
 from pbem.words.glossary import options_words
-from pbem.words.result import result_words
+from pbem.words.result import result_words, standings, tiebreak_words
 
 bp = Blueprint("games", __name__)
 
@@ -174,6 +174,8 @@ def spectate(public_id: str) -> str:
                            board=board_svg(view, names), entries=entries,
                            time_left=time_left(game, view["awaiting"]),
                            result_words=result_words(view, names),
+                           standings=standings(view, names),
+                           tiebreak=tiebreak_words(view, names),
                            options=options_words(game.options or {}, game.time_per_move_hours),
                            public_seats=public_seats(view, names),
                            paused=paused_words(game))
@@ -208,6 +210,8 @@ def host(token: str) -> Response:
     view = engine.view(GameState.from_json(game.state), None)
     page = render_template("games/host.html", game=game, view=view, token=token,
                            paused=paused_words(game),
+                           rematch_url=url_for("games.new_game", rematch=token)
+                           if view.get("result") else None,
                            names=_names(game), time_left=time_left(game, view["awaiting"]),
                            options=options_words(game.options or {}, game.time_per_move_hours),
                            public_seats=public_seats(view, _names(game)))

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from pbem import clock
 from pbem.models import Game, Seat
-from pbem.services import deadlines
+from pbem.services import deadlines, seat_settings
 
 NOTIFY_LABELS = {
     "every_turn": "Every turn: a mail after each player’s turn, and when it is mine",
@@ -44,6 +44,7 @@ class SeatPanel:
     notify_labels: dict[str, str]
     zones: tuple[str, ...]
     bounced: bool = False  # mail to this seat bounced: show "I fixed my mailbox"
+    offered_timezone: str | None = None  # the address's zone in its last game, to prefill
 
 
 def local_time(moment: datetime, timezone: str | None) -> str:
@@ -71,6 +72,7 @@ def seat_panel(game: Game, seat: Seat, now: datetime | None = None) -> SeatPanel
                    else clock.DEFAULT_QUIET_END) // 60,
         notify_labels=NOTIFY_LABELS,
         zones=COMMON_ZONES if seat.timezone in COMMON_ZONES else (seat.timezone, *COMMON_ZONES),
+        offered_timezone=seat_settings.remembered_timezone(seat),
     )
 
 

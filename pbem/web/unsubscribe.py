@@ -1,28 +1,31 @@
 """``/mail/unsubscribe/<token>``: mail settings without logging in (RFC 8058 one-click).
 
-GET shows a small form with the choices. POST with ``List-Unsubscribe=One-Click`` (what a mail
-client sends from the ``List-Unsubscribe-Post`` header) sets the seat to "my turn only": the
-mails a player needs to play keep coming. A POST from the form sets the chosen preference.
-The signed token (its own salt) names the game, the seat and its link counter (a substitution
-revokes the old player's link); CSRF does not apply: the token in
-the URL is the credential, and the one-click POST comes from a mail client, not our page.
+GET shows the same full settings as the turn page's "Your seat" (one template,
+``_mail_settings_fields.html``; one service, ``seat_settings.update_settings``): which mails,
+time zone, quiet hours. POST with ``List-Unsubscribe=One-Click`` (what a mail client sends
+from the ``List-Unsubscribe-Post`` header) sets the seat to "my turn only": the mails a player
+needs to play keep coming. A POST from the form saves the settings. The signed token (its own
+salt) names the game, the seat and its link counter (a substitution revokes the old player's
+link); CSRF does not apply: the token in the URL is the credential,
+and the one-click POST comes from a mail client, not our page.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, make_response, render_template, request
+from flask.typing import ResponseReturnValue
+from marshmallow import ValidationError
 
 from pbem.extensions import csrf_exempt, db
 from pbem.models.game import Game, Seat
-from pbem.services import links
-from pbem.services.errors import BadInput
+from pbem.schemas.forms import SettingsForm
+from pbem.services import links, seat_settings
+from pbem.services.errors import BadInput, ServiceError
+from pbem.web.seat_panel import NOTIFY_LABELS, seat_panel
 
 bp = Blueprint("mail", __name__)
 
-CHOICES = {
-    "every_turn": "A mail after every turn, and when it is my turn",
-    "my_turn": "Only when it is my turn (and when the game ends)",
-}
+CHOICES = NOTIFY_LABELS
 ONE_CLICK = "my_turn"
 
 
@@ -30,24 +33,48 @@ def _seat_for(token: str) -> tuple[Game, Seat]:
     return links.resolve_unsubscribe_link(token)  # revoked with the seat's links
 
 
+def _page(game: Game, seat: Seat, saved: bool = False, error: str = "",
+          status: int = 200) -> ResponseReturnValue:
+    page = render_template("mail_settings.html", game=game, seat=seat, choices=CHOICES,
+                           panel=seat_panel(game, seat), saved=saved, error=error)
+    response = make_response(page, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.get("/mail/unsubscribe/<token>")
-def settings(token: str) -> str:
+def settings(token: str) -> ResponseReturnValue:
     game, seat = _seat_for(token)
-    return render_template("mail_settings.html", game=game, seat=seat, choices=CHOICES,
-                           saved=False)
+    return _page(game, seat)
 
 
 @bp.post("/mail/unsubscribe/<token>")
 @csrf_exempt
-def save(token: str) -> str:
+def save(token: str) -> ResponseReturnValue:
     game, seat = _seat_for(token)
     if request.form.get("List-Unsubscribe") == "One-Click":
-        choice = ONE_CLICK
-    else:
+        seat.notify = ONE_CLICK  # whatever the game's state: a mail client cannot read a page
+        db.session.commit()
+        return _page(game, seat, saved=True)
+    if "timezone" not in request.form:  # the mail choice alone (an older form, a client)
         choice = request.form.get("notify", "")
         if choice not in CHOICES:
             raise BadInput("Choose one of the mail settings offered.")
-    seat.notify = choice
-    db.session.commit()
-    return render_template("mail_settings.html", game=game, seat=seat, choices=CHOICES,
-                           saved=True)
+        seat.notify = choice
+        db.session.commit()
+        return _page(game, seat, saved=True)
+    try:
+        data = SettingsForm().load(request.form, partial=("form_token",))
+        seat_settings.update_settings(
+            game.id, seat.index, notify=data["notify"], timezone=data["timezone"],
+            quiet_start=data["quiet_start"], quiet_end=data["quiet_end"])
+    except ValidationError as exc:
+        words = " ".join(str(m[0] if isinstance(m, list) else m)
+                         for m in exc.messages_dict.values())
+        db.session.rollback()
+        return _page(game, seat, error=words, status=400)
+    except ServiceError as exc:  # a bad time zone or hour, a finished game
+        db.session.rollback()
+        return _page(game, seat, error=exc.message, status=exc.status)
+    db.session.refresh(seat)
+    return _page(game, seat, saved=True)

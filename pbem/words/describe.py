@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pbem.engine.agendas import AGENDA_LIMIT, AGENDA_LIMIT_WINDOW
 from pbem.engine.ids import CARD_NAMES, FACILITY_NAMES, FIELD_NAMES, TERRITORY_NAMES
 from pbem.words import glossary
 
@@ -56,6 +57,16 @@ def agenda(aid: str) -> str:
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def hand_limit_words(limit: int) -> str:
+    """ "3 Agendas (revealed ones count)": the Agenda hand limit (rulings A1, T6)."""
+    return f"{plural(limit, 'Agenda')} (revealed ones count)"
+
+
+def agenda_limit_of(cards: Sequence[str]) -> int:
+    """A seat's Agenda hand limit from its Alien Tech cards (ruling T6: 4 with the Window)."""
+    return AGENDA_LIMIT_WINDOW if "multiverse_window" in cards else AGENDA_LIMIT
 
 
 def resources(fuel: int = 0, ore: int = 0) -> str:
@@ -181,14 +192,50 @@ LEADS: dict[str, Callable[[Event, Names], str]] = {
 
 
 # Follow-up events: each adds ", and <clause>" to the sentence of the lead before it.
+def source(why: Any) -> str:
+    """What an engine ``why`` (a facility, card, Faction board, territory…) is, in words."""
+    why = str(why or "")
+    if why in glossary.FACTIONS:
+        return f"the {faction(why)} board"
+    if why in CARD_NAMES:
+        return card(why)
+    if why in FACILITY_NAMES:
+        return f"the {facility(why)}"
+    if why in TERRITORY_NAMES:
+        return territory(why)
+    return {"relic_ship": "the Relic Ship", "launch": "the launch"}.get(why, "")
+
+
+def _cause(ev: Event, word: str) -> str:
+    """ " — Corex Conglomerated income", " for Booster Pod": why a gain or payment happened,
+    when the sentence's lead does not already say it (``_lead_says``)."""
+    why = ev.get("why")
+    if not why or ev.get("_lead_says"):
+        return ""
+    if ev.get("kind") == "gained" and ev.get("_no_lead") and why in glossary.FACTIONS:
+        return f" — {faction(why)} income"  # a board's pay-out at the start of a turn
+    said = source(why)
+    return f" {word} {said}" if said else ""
+
+
+def _bonus(ev: Event) -> str:
+    """ " (3 + 1 from the Lem Badlands bonus)" when a territory's bonus is part of a gain."""
+    extra = int(ev.get("bonus_amount") or 0)
+    if not ev.get("bonus") or not extra:
+        return ""
+    total = int(ev.get("fuel", 0)) + int(ev.get("ore", 0))
+    return f" ({total - extra} + {extra} from the {territory(ev['bonus'])} bonus)"
+
+
 def _gained(ev: Event, names: Names) -> str:
-    return f"took {resources(ev.get('fuel', 0), ev.get('ore', 0))}"
+    took = f"took {resources(ev.get('fuel', 0), ev.get('ore', 0))}"
+    return took + _bonus(ev) + _cause(ev, "from")
 
 
 def _paid(ev: Event, names: Names) -> str:
     to = ev.get("to")
     payee = f" to {object_name(names, to)}" if isinstance(to, int) else ""
-    return f"paid {resources(ev.get('fuel', 0), ev.get('ore', 0))}{payee}"
+    return f"paid {resources(ev.get('fuel', 0), ev.get('ore', 0))}{payee}" + _cause(ev, "for")
 
 
 def _gained_control(ev: Event, names: Names) -> str:
@@ -301,8 +348,8 @@ def _solo(ev: Event, names: Names) -> str | None:
         subject = object_name(names, ev.get("seat"))
         verb = "have" if subject == "you" else "has"
         return (f"{subject[0].upper()}{subject[1:]} {verb} to discard "
-                f"{plural(int(ev.get('count', 1)), 'face-down Agenda')} (the Multiverse Window "
-                "is gone).")
+                f"{plural(int(ev.get('count', 1)), 'face-down Agenda')}: the Multiverse Window "
+                f"is gone, so the limit is {hand_limit_words(AGENDA_LIMIT)} again.")
     if kind == "draft_ended":  # the board left out is not named: nobody needs it
         return "The Faction draft is over; the game begins."
     if kind == "agendas_reshuffled":
@@ -337,21 +384,24 @@ def describe(events: Sequence[Event], names: Names, viewer: int | None = None) -
             sentences.append(f"{who} {_join(clauses)}.")
         who, clauses, place, window = None, [], None, False
 
+    lead: Event | None = None
     for ev in _card_payments_with_their_card(_merge_raids(events)):
         kind = ev.get("kind", "")
         if kind in LEADS:
             flush()
+            lead = ev
             who = subject_name(names, ev.get("seat"))
             clauses = [LEADS[kind](ev, names)]
             place = ev.get("territory")
             window = kind == "discarded_card" and ev.get("card") == "multiverse_window"
         elif kind in FOLLOWS:
-            ev = dict(ev, _same_place=place is not None and ev.get("territory") == place,
-                      _window=window and kind == "revealed_agenda")
             actor = subject_name(names, ev.get("seat"))
             if who is None or actor != who:
                 flush()
-                who = actor
+                who, lead = actor, None
+            ev = dict(ev, _same_place=place is not None and ev.get("territory") == place,
+                      _window=window and kind == "revealed_agenda",
+                      _lead_says=_names_why(lead, ev.get("why")), _no_lead=lead is None)
             clauses.append(FOLLOWS[kind](ev, names))
         else:
             solo = _solo(ev, names)
@@ -360,6 +410,17 @@ def describe(events: Sequence[Event], names: Names, viewer: int | None = None) -
                 sentences.append(solo)
     flush()
     return sentences
+
+
+def _names_why(lead: Event | None, why: Any) -> bool:
+    """Whether the sentence's lead already names the cause ``why`` (docked at that facility,
+    used that card, launched…), so "took 3 fuel" needs no "from …"."""
+    if lead is None or not why:
+        return False
+    kind = lead.get("kind")
+    if kind in ("launched", "bought_relic", "traded", "resource_cache"):
+        return True  # their payments and gains are what the lead says
+    return why in (lead.get("facility"), lead.get("card"))
 
 
 def _merge_raids(events: Sequence[Event]) -> list[Event]:

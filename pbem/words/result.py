@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pbem.words.glossary import TIEBREAK_WORDS
+from pbem.words.glossary import TIEBREAK_WORDS, agenda
 
 
 def result_words(view: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -21,3 +21,49 @@ def result_words(view: Mapping[str, Any], names: Sequence[str]) -> str:
     if tiebreak:
         words += f" Tie broken by {TIEBREAK_WORDS.get(tiebreak, tiebreak)}."
     return words
+
+
+# where each point came from, in the order the rules list them
+VP_PARTS = (("colonies", "colonies"), ("territories", "territories"),
+            ("cards", "Alien Tech cards"), ("positron", "Positron Field"),
+            ("agendas", "Agendas"))
+
+
+def standings(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The final ranking, best first: each player's place (shared on a shared win), total,
+    the points by source, and revealed Agendas (public at the end, ruling A4)."""
+    result = view.get("result") or {}
+    scores = result.get("scores") or []
+    revealed = result.get("agendas") or []
+    winners = set(result.get("winners") or [])
+    factions = bool((view.get("options") or {}).get("factions"))
+    parts = [p for p in VP_PARTS if factions or p[0] != "agendas"]
+    rows = []
+    for i, vp in enumerate(scores):
+        if i >= len(names):
+            continue
+        rows.append({
+            "seat": i, "name": names[i], "total": vp.get("total", 0), "won": i in winners,
+            "parts": [(label, vp.get(key, 0)) for key, label in parts],
+            "agendas": [agenda(a).name for a in (revealed[i] if i < len(revealed) else [])],
+        })
+    rows.sort(key=lambda r: (not r["won"], -r["total"], r["seat"]))
+    for place, row in enumerate(rows, start=1):
+        row["place"] = 1 if row["won"] else place
+    return rows
+
+
+def tiebreak_words(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """ "Ana and Ben tied on 9 VP; the tie was broken by most revealed Agendas." ("" if no
+    tie-break was needed)."""
+    result = view.get("result") or {}
+    used = result.get("tiebreak")
+    if not used:
+        return ""
+    scores = result.get("scores") or []
+    top = max((s.get("total", 0) for s in scores), default=0)
+    tied = [names[i] for i, s in enumerate(scores) if s.get("total") == top and i < len(names)]
+    how = TIEBREAK_WORDS.get(used, used)
+    if result.get("shared"):
+        return f"{' and '.join(tied)} tied on {top} VP; after {how} they still share the win."
+    return f"{' and '.join(tied)} tied on {top} VP; the tie was broken by {how}."

@@ -108,7 +108,9 @@ def test_reminder_says_how_long_is_left(app: Flask, make_app: MakeApp) -> None:
     with mail_app(make_app, clock).app_context():
         game = new_game(THREE, options=FACTIONS_ON)
         mail = compose.reminder(game, game.seat(2), T0 + timedelta(hours=12))
-        assert mail.text.startswith("Cy, 12 hours left in Friday Frontier")
+        # the preheader line first (docs/mail.md), then the reminder itself
+        assert mail.text.startswith("Reminder · 12 h left · your turn in round 1\n\n"
+                                    "Cy, 12 hours left in Friday Frontier")
         db.session.rollback()
 
 
@@ -126,6 +128,7 @@ def test_a_timeout_is_told_to_the_others_and_to_the_late_player(
         assert report.steps >= 1
         others = outbox(kind="others_turn", seat=0)
         assert others and others[-1].text_body.startswith(
+            "Autopilot played for Cy · round 1 · Ben's turn now\n\n"  # the preheader first
             "Cy ran out of time; the autopilot played in Friday Frontier")
         assert "Cy chose " in others[-1].text_body
         late = outbox(kind="autopilot", seat=2)
@@ -177,7 +180,9 @@ def test_an_absent_seat_gets_one_autopilot_mail_not_one_a_turn(
         assert away_turns == 3
         assert len(outbox(kind="autopilot", seat=2)) == 1  # once, when marked absent
         others = [r.text_body for r in outbox(kind="others_turn", seat=1)]
-        assert any(b.startswith("Cy is away; the autopilot played in Friday Frontier")
+        assert any(b.split("\n\n", 1)[0].startswith("Autopilot played for Cy · ")
+                   and b.split("\n\n", 1)[1].startswith(
+                       "Cy is away; the autopilot played in Friday Frontier")
                    for b in others)
         assert not any("Cy ran out of time;" in b for b in others)
         turns = [r.text_body for r in outbox(seat=0) if r.kind in ("your_turn", "decision")]
@@ -255,7 +260,8 @@ def test_a_multiverse_window_discard_gets_a_decision_mail() -> None:
     pending_events = [{"kind": "must_discard_agendas", "seat": 1, "count": 1,
                        "why": "multiverse_window"}]
     assert describe.describe(pending_events, describe.ReaderNames(["Ana", "Ben"], 1)) == [
-        "You have to discard 1 face-down Agenda (the Multiverse Window is gone)."]
+        "You have to discard 1 face-down Agenda: the Multiverse Window is gone, so the limit "
+        "is 3 Agendas (revealed ones count) again."]
     assert describe.describe_action({"kind": "discard_agenda", "index": 2}, [],
                                     ["six_ore", "low_roll"]) == "Discard your Agenda “Low Roll”"
     assert compose.DECISIONS == ("draft", "discard_agendas")

@@ -14,8 +14,20 @@ def test_a_suggested_docking_says_what_the_engine_pays_after_a_borrowed_bonus() 
     state, _ = engine.apply(state, engine.parse_action("use data_crystal lem", 0, 3))
     picture = engine.view(state, 0)
     moves = strong_moves(picture, ["Ana", "Ben", "Cy"], move_previews(state, picture))
-    assert {"label": "Dock 5 at the Solar Converter (+4 fuel)",
+    assert {"goal": "Fuel", "how": "dock 5 at the Solar Converter", "cost": "+4 fuel",
+            "label": "Fuel: dock 5 at the Solar Converter (+4 fuel)",
             "notation": "dock 5 solar_converter"} in moves
+
+
+def test_a_suggested_ship_says_what_it_builds_and_what_it_costs() -> None:
+    state = build_state({"players": 3, "turn": "red",
+                         "seats": {"red": {"fuel": 4, "ore": 2, "unplaced": [3, 3]}}})
+    picture = engine.view(state, 0)
+    moves = strong_moves(picture, ["Ana", "Ben", "Cy"], move_previews(state, picture))
+    ship = next(m for m in moves if m["notation"] == "dock 3 3 shipyard")
+    assert ship["goal"] == "Build your 4th ship"
+    assert ship["how"] == "dock 3 3 at the Shipyard"
+    assert ship["cost"] == "1 fuel, 1 ore"
 
 
 def test_a_suggested_move_never_names_the_card_it_would_draw() -> None:

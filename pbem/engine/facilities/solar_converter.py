@@ -24,7 +24,9 @@ def refuse(state: GameState, seat: int, action: Dock) -> str | None:
 def dock(state: GameState, seat: int, ships: list[int], action: Dock,
          events: list[Event]) -> None:
     lem = has_bonus(state, seat, Territory.LEM_BADLANDS)
-    gain(state, seat, sum(fuel_for(v, lem) for v in action.values), 0, events, why=ID)
+    bonus = (Territory.LEM_BADLANDS.value, len(action.values)) if lem else None
+    gain(state, seat, sum(fuel_for(v, lem) for v in action.values), 0, events, why=ID,
+         bonus=bonus)
 
 
 SPEC = FacilitySpec(

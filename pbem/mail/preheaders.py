@@ -1,0 +1,69 @@
+"""The preheader of each mail kind: the one line an inbox shows beside the (unchanging)
+subject, saying what this mail is about ("Your turn · round 6 · 47 h left").
+
+It is the plain-text part's first line and hidden preview text at the top of the HTML part
+(``templates/mail/_layout.html``). Why not the subject: docs/mail.md, "Subject and preheader".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+SEP = " · "
+
+
+def your_turn(round_no: int, left: str) -> str:
+    return SEP.join(("Your turn", f"round {round_no}", left))
+
+
+def decision(what: str, left: str) -> str:
+    return SEP.join(("Decision needed", what, left))
+
+
+def others_turn(actor: str, round_no: int, next_name: str | None, recipient: str,
+                autopilot: bool = False) -> str:
+    moved = f"Autopilot played for {actor}" if autopilot else f"{actor} moved"
+    parts = [moved, f"round {round_no}"]
+    if next_name is not None:
+        parts.append("your turn now" if next_name == recipient else f"{next_name}'s turn now")
+    return SEP.join(parts)
+
+
+def reminder(left: str, round_no: int) -> str:
+    return SEP.join(("Reminder", left, f"your turn in round {round_no}"))
+
+
+def autopilot(absent: bool) -> str:
+    return SEP.join(("Your time ran out", "the autopilot played for you"
+                     + (" and will go on" if absent else "")))
+
+
+def digest(lines: int, next_name: str | None, recipient: str) -> str:
+    parts = ["Daily digest", f"{lines} thing{'s' if lines != 1 else ''} happened"]
+    if next_name is not None:
+        parts.append("your turn now" if next_name == recipient else f"{next_name}'s turn now")
+    return SEP.join(parts)
+
+
+def vacation(away: str, until: str) -> str:
+    return SEP.join((f"{away} is on vacation", f"their clock stops until {until}"))
+
+
+def game_over(winners: Sequence[str], top: int | None) -> str:
+    if not winners:
+        return "Game over"
+    who = " and ".join(winners)
+    won = f"{who} share the win" if len(winners) > 1 else f"{who} won"
+    return SEP.join(("Game over", won + (f" with {top} VP" if top is not None else "")))
+
+
+def invitation(invited_by: str | None) -> str:
+    return SEP.join(("Invitation", f"{invited_by} invited you" if invited_by
+                     else "a new game of Alien Frontiers", "accept to take your seat"))
+
+
+def email_failing(seat_name: str) -> str:
+    return SEP.join(("Host", f"mail to {seat_name} is failing", "please check the address"))
+
+
+MAGIC_LINK = "Your sign-in link · your Alien Frontiers games"
