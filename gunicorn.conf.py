@@ -1,4 +1,4 @@
-"""gunicorn settings for the ``web`` process (Procfile) and ``benchmarks/load.py`` (issue #6).
+"""gunicorn settings for the ``web`` process (Procfile) and ``benchmarks/load.py``.
 
 gunicorn reads this file from the working directory; flags on its command line win.
 

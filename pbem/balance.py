@@ -1,4 +1,4 @@
-"""The balance report: many self-play games on every core, and who wins them (issue #16).
+"""The balance report: many self-play games on every core, and who wins them.
 
     pbem balance --games 10000 --seats 4 --factions [--level greedy] [--out DIR]
 

@@ -139,7 +139,7 @@ def _web_guards(environ: Mapping[str, str]) -> dict[str, Any]:
 
 
 def _inbound(environ: Mapping[str, str]) -> dict[str, Any]:
-    """Play by reply (issue 15, docs/mail.md): the reply address, the IMAP mailbox polled by
+    """Play by reply (docs/mail.md): the reply address, the IMAP mailbox polled by
     the tick and the secret of the provider webhook's URL; each path is off while unset."""
     address = environ.get("INBOUND_ADDRESS", "").strip() or None
     if address and (address.count("@") != 1 or "+" in address):

@@ -172,7 +172,7 @@ def read_unsubscribe_token(token: str | None) -> SeatLink:
     return SeatLink(str(data[0]), int(data[1]), counter)
 
 
-# -- reply token: the plus-address part of a seat's Reply-To (issue 15) -----------------------
+# -- reply token: the plus-address part of a seat's Reply-To ----------------------------------
 # Not an itsdangerous token: its base64 is case-sensitive, and mail systems may fold the case
 # of an address's local part. This one is lower-case hex (an HMAC-SHA256 cut to 96 bits) over
 # game id, seat and link counter, so it survives case folding, fits the 64-character local

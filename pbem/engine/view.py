@@ -85,6 +85,6 @@ def view(state: GameState, seat: int | None) -> GameView:
             data["you"]["draft"] = list(state.draft)  # ruling C4: the chooser sees the boards
         menu = legal_actions(state, seat)
         data["legal"] = [action_to_json(a) for a in menu]
-        # Parametrised entries covering the subset choices of `legal` (issue 12; docs/notation.md)
+        # Parametrised entries covering the subset choices of `legal` (docs/notation.md)
         data["picks"] = [p.to_json() for p in picks(state, seat, menu)]
     return data

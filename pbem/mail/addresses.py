@@ -1,4 +1,4 @@
-"""The one rule for the addresses pbem mails (issue #13): every entry point (the create form,
+"""The one rule for the addresses pbem mails: every entry point (the create form,
 the CLI, substitution, the "my games" form) and the outbox use ``mailable_address``, so an
 address accepted when it is typed can always be mailed later.
 
@@ -49,7 +49,7 @@ def mailable_address(raw: str, *, what: str = "The email address") -> str:
 
 @functools.lru_cache(maxsize=1024)
 def _normalised(address: str) -> str:
-    """Cached (issue #6): the same addresses come back at every hand-over, and the check
+    """Cached: the same addresses come back at every hand-over, and the check
     always gives the same answer."""
     result = validate_email(address, check_deliverability=False, allow_smtputf8=False)
     return str(result.ascii_email or result.normalized)

@@ -1,4 +1,4 @@
-"""The answer to a reply by mail (issue 15): what was applied or refused, what was revealed,
+"""The answer to a reply by mail: what was applied or refused, what was revealed,
 the seat's summary and menu, in the game's thread under the reply itself.
 
 Composed from the game as the service leaves it (``engine.view`` of the seat only) and added

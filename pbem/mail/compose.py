@@ -616,7 +616,7 @@ def vacation(game: Game, seat: Seat, away: str, until: datetime) -> Mail:
                       preheader=preheaders.vacation(away, until_words))
 
 
-# Pause, resume and extend: every player hears of each (issue 14), from pbem.mail.notify.
+# Pause, resume and extend: every player hears of each, from pbem.mail.notify.
 
 def paused(game: Game, seat: Seat, since: datetime) -> Mail:
     """The host stopped the game's clock at ``since``, until they resume it."""

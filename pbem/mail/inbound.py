@@ -1,4 +1,4 @@
-"""Mail received at the reply address, normalised (issue 15, docs/mail.md "Playing by reply").
+"""Mail received at the reply address, normalised (docs/mail.md "Playing by reply").
 
 Both inbound paths (IMAP polling and a provider's webhook) turn what they receive into one
 ``Inbound``: who sent it, the reply token found in its recipient addresses, its Message-ID,

@@ -35,7 +35,7 @@ def _send(game: Game, seat: Seat, mail: compose.Mail) -> Outbox | None:
     assert seat.email is not None  # mailable(seat)
     row = enqueue(to_addr=seat.email, mail=mail, game=game, seat=seat.index)
     reply_to = inbound.reply_address(game, seat)
-    if row is not None and reply_to:  # a reply to this mail plays this seat (issue 15)
+    if row is not None and reply_to:  # a reply to this mail plays this seat
         row.headers = {**row.headers, "Reply-To": check_header_value("Reply-To", reply_to)}
     return row
 

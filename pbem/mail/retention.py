@@ -1,6 +1,6 @@
 """Room on a free database: the bodies of sent mail are pruned after ``MAIL_RETENTION_DAYS``.
 
-Sent mail bodies are most of a finished game's bytes (issue #17), and nobody reads them once
+Sent mail bodies are most of a finished game's bytes, and nobody reads them once
 delivered. A pruned row keeps what threading and the records need: its Message-ID and the
 ``In-Reply-To``/``References`` headers (a later mail of the game still threads under it), the
 recipient, kind, subject and times. Only ``sent`` rows are pruned: a ``failed`` mail keeps

@@ -1,5 +1,5 @@
 """``inbound_messages``: every mail received at the reply address, so a reply is applied at
-most once (issue 15). ``message_key`` is the SHA-256 of the reply's Message-ID (or, lacking
+most once. ``message_key`` is the SHA-256 of the reply's Message-ID (or, lacking
 one, of the message itself): a replayed or re-polled mail finds its row and is skipped."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Play by replying (issue 15): a received mail becomes steps of its seat, applied through the
+"""Play by replying: a received mail becomes steps of its seat, applied through the
 same mechanics as the turn page, and gets one answer in the game's thread.
 
 ``receive(inbound)`` is the one entry of both inbound paths (IMAP polling, the provider

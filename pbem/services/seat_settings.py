@@ -69,7 +69,7 @@ def update_settings(
                 seat.timezone, seat.quiet_start, seat.quiet_end = zone, start, end
                 deadlines.requiet_seat(game, seat_index)
             # no version bump: the game's state is unchanged, and a bump would make every
-            # open form of the player whose turn it is "out of date" (issue #13)
+            # open form of the player whose turn it is "out of date"
     return seat
 
 

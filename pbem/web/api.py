@@ -87,7 +87,8 @@ def seat_payload(game: Game | LockedGame, seat: Seat | ActingSeat,
                  state: GameState | None = None) -> dict[str, Any]:
     """What the seat may see, and what it may do now in JSON and in notation.
 
-    ``game`` is the ORM object, or the columns a move inside a turn read (issue #6).
+    ``game`` is the ORM object, or the columns a move inside a turn read
+    (the fast path of a step that hands nothing over).
 
     ``state`` is ``game.state`` already parsed, when the caller has it. The menu is the one
     ``engine.view`` lists (``legal_actions``, computed once per request).

@@ -1,5 +1,5 @@
 """``POST /inbound/postmark/<secret>``: a provider's inbound route hands pbem a reply
-(issue 15, docs/mail.md "Playing by reply").
+(docs/mail.md "Playing by reply").
 
 Postmark's inbound webhook posts its JSON to the URL the host configures; Postmark signs
 nothing, so the URL carries ``INBOUND_WEBHOOK_SECRET`` (compared in constant time) and is

@@ -1,6 +1,6 @@
 """The sentence every page of a paused game shows: who paused it, since when, until when.
 
-A paused game waits for nobody (issue 14: it told the awaited player "Waiting for Eve", to
+A paused game waits for nobody (it once told the awaited player "Waiting for Eve", to
 Eve). The pause is the host's; it lasts until the host resumes the game, and the game row
 is not written while it is paused, so its last update is when the pause began.
 """

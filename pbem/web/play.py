@@ -112,7 +112,7 @@ MAX_PICKS = 20  # more ships than any facility or hand holds
 
 
 def _with_picks(head: str, form: MultiDict[str, str]) -> str:
-    """A pick's form (the turn page's checkboxes, issue 12): the move's notation is its head,
+    """A pick's form (the turn page's checkboxes): the move's notation is its head,
     the ticked ships' words and its tail; a plain move posts the action alone."""
     picked = form.getlist("pick")
     tail = form.get("action_end", "")
@@ -227,7 +227,7 @@ def _can_undo(game: Game, seat: int) -> bool:
 
 def _this_turn(game: Game, names: list[str]) -> list[str]:
     """One line per step, each from that step's own events: run together, the events of two
-    steps gave one step's consequences to the other (issue 14)."""
+    steps gave one step's consequences to the other."""
     lines = (" ".join(describe(step.get("events") or [], names))
              for step in game.turn_steps or [])
     return [line for line in lines if line]

@@ -1,4 +1,4 @@
-"""Rate limits per client and bucket, with Flask-Limiter (issue #13).
+"""Rate limits per client and bucket, with Flask-Limiter.
 
 Each bucket has its own fixed window and its own counters, so a request in one bucket never
 touches another. The client is ``request.remote_addr``: behind a proxy it is the visitor's

@@ -128,7 +128,7 @@ def _plain(names: Sequence[str], act: Mapping[str, Any]) -> Label | None:
     return None
 
 
-# -- picks: "choose any of these ships" (issue 12) ---------------------------------------------
+# -- picks: "choose any of these ships" ----------------------------------------------------
 
 PICK_VERBS = {
     "use_plasma_cannon": "shoot",

@@ -282,7 +282,7 @@ def use_candidates(state: GameState, seat: int) -> list[Action]:
 
 
 def _plain_candidates(state: GameState, seat: int) -> list[Action]:
-    """Every choice the Cloak may replace (issue 12): any of the opponents' ships at a
+    """Every choice the Cloak may replace: any of the opponents' ships at a
     facility of single ships (and the Colonist Hub), any of the whole groups elsewhere
     (ruling T2a), never more ships than you have unplaced to put in their place."""
     out: list[Action] = []

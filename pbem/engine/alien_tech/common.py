@@ -57,7 +57,7 @@ H = TypeVar("H", bound=Hashable)
 
 def sub_multisets(items: Iterable[H], most: int, least: int = 1) -> Iterator[tuple[H, ...]]:
     """Every distinct choice of `least`..`most` of `items` (equal items are alike), each in
-    sorted order, smaller choices first: the "any of these ships" moves of the menu (issue 12:
+    sorted order, smaller choices first: the "any of these ships" moves of the menu (so that
     a Plasma Cannon shot at any subset, a re-roll of any subset)."""
     counts = sorted(Counter(items).items())
 

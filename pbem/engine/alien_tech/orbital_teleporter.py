@@ -151,7 +151,7 @@ def _keep_moved(state: GameState, index: int, waiting: list[int]) -> None:
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
     """Each docked ship of yours to each other facility, alone or with any of your unplaced
-    ships joining it in a shape that facility takes (issue 12: at a track too)."""
+    ships joining it in a shape that facility takes (at a track too)."""
     mine = sorted({(s.loc, s.value, s.is_relic) for s in state.ships
                    if s.loc in LAYOUT and s.loc != Facility.TERRAFORMING_STATION
                    and commander(state, s) == seat})

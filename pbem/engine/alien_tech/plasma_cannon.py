@@ -141,7 +141,7 @@ def _others(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool]
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
-    """Every choice of other players' ships at each facility (issue 12: any number of them,
+    """Every choice of other players' ships at each facility (any number of them,
     E31's two red ships off a full Shipyard), up to as many as the fuel pays for."""
     out: list[Action] = []
     docked = _others(state, seat)

@@ -97,7 +97,7 @@ def use(state: GameState, action: UseTemporalWarper, events: list[Event]) -> Non
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
-    """Every choice of your unplaced ships to re-roll (issue 12: any subset)."""
+    """Every choice of your unplaced ships to re-roll (any subset)."""
     hand = [(state.ships[i].value, False) for i in unplaced_indices(state, seat)]
     hand += [t for t in unplaced_tokens(state, seat) if t[1]]
     out: list[Action] = []
