@@ -200,6 +200,8 @@ class Gained(TypedDict):
     fuel: int
     ore: int
     why: str
+    bonus: NotRequired[str]  # the territory whose bonus is part of the gain
+    bonus_amount: NotRequired[int]  # how much of the gain that bonus is
 
 
 class GainedControl(TypedDict):
