@@ -137,6 +137,19 @@ def seat_view(public_id: str) -> dict[str, Any]:
     return seat_payload(game, seat)
 
 
+@bp.get("/games/<public_id>/players")
+def players(public_id: str) -> dict[str, Any]:
+    """Every seat by name and colour (never an address) with a computer player's bot level,
+    and the level of the autopilot that plays for a timed-out, absent or resigned player."""
+    game, _ = _authorised(public_id)
+    return {
+        "game": game.public_id,
+        "players": [{"index": s.index, "name": s.name, "colour": s.colour,
+                     "computer": s.is_bot, "level": s.level} for s in game.seats],
+        "autopilot_level": game.autopilot_level,
+    }
+
+
 @bp.post("/games/<public_id>/actions")
 def act(public_id: str) -> dict[str, Any]:
     link, players = links.check_seat_link(_token(), public_id)  # the service reads the game

@@ -28,9 +28,10 @@ from pbem.engine import GameState, awaited
 from pbem.engine.bots import greedy_bot, redacted
 from pbem.extensions import db
 from pbem.mail import compose
+from pbem.mail.addresses import address_key
 from pbem.models import Game
 from pbem.models.outbox import Outbox
-from pbem.services import games
+from pbem.services import games, magic_links
 from pbem.services.games import SeatSpec
 from tests.conftest import build_app
 
@@ -68,6 +69,13 @@ def _landing(state: GameState) -> bool:
     return (state.turn.pending or {}).get("kind") == "land"
 
 
+def _magic_key(email: str) -> str:
+    """A "my games" key for ``email``, as ``POST /me`` mails one."""
+    key = magic_links.issue_key(address_key(email))
+    db.session.commit()
+    return key
+
+
 def _tables(app: Flask) -> dict[str, Any]:
     """The games, their links, and the HTML part of one mail of each kind."""
     first = games.create_game(name="Friday Frontier", host_email="host@example.com",
@@ -99,8 +107,9 @@ def _tables(app: Flask) -> dict[str, Any]:
                                                                     deciding.seat(lander)),
         "over": link(over, over.seat(0)), "public_id": first.public_id,
         "over_id": over.public_id, "host": tokens.make_host_token(first.public_id),
-        "magic": tokens.make_magic_token("ana@example.com"),
-        "mail_settings": tokens.make_unsubscribe_token(first.public_id, 0),
+        "magic": _magic_key("ana@example.com"),
+        "mail_settings": tokens.make_unsubscribe_token(first.public_id, 0,
+                                                     first.seat(0).link_counter),
         "mails": _mails(first, over),
     }
 

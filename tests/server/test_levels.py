@@ -21,7 +21,7 @@ from pbem.services.games import SeatSpec
 from pbem.services.turns import _BOT_SALT
 from tests.web.conftest import hidden
 
-from .conftest import BASE, fresh, link, play_through_api
+from .conftest import BASE, auth, fresh, link, play_through_api
 
 MASK = (1 << 63) - 1
 
@@ -215,6 +215,31 @@ def test_mail_score_lines_name_the_level(server: Flask) -> None:
     bodies = db.session.execute(sa.select(Outbox.text_body).where(
         Outbox.to_addr == "ana@example.org")).scalars().all()
     assert any("HAL (computer, Strong)" in body for body in bodies), bodies
+
+
+def test_the_api_lists_the_seats_with_their_levels(server: Flask) -> None:
+    game = _create([SeatSpec("Ana", "ana@example.org"), SeatSpec("HAL", None, True,
+                                                                 level="strong")],
+                   autopilot_level="easy")
+    answer = server.test_client().get(f"/api/games/{game.public_id}/players",
+                                      headers=auth(link(game.id, 0)))
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["players"] == [
+        {"index": 0, "name": "Ana", "colour": "red", "computer": False, "level": None},
+        {"index": 1, "name": "HAL", "colour": "green", "computer": True, "level": "strong"}]
+    assert body["autopilot_level"] == "easy"
+    assert "ana@example.org" not in answer.get_data(as_text=True)
+
+
+def test_the_players_request_needs_the_games_own_seat_link(server: Flask) -> None:
+    game = _create([SeatSpec("Ana", "ana@example.org"), SeatSpec("HAL", None, True)])
+    other = _create([SeatSpec("Bo", "bo@example.org"), SeatSpec("Cy", "cy@example.org")])
+    client = server.test_client()
+    assert client.get(f"/api/games/{game.public_id}/players").status_code == 401
+    wrong = client.get(f"/api/games/{game.public_id}/players", headers=auth(link(other.id, 0)))
+    assert wrong.status_code in (401, 403, 404)
+    assert "bo@example.org" not in wrong.get_data(as_text=True)
 
 
 def test_the_cli_takes_levels(server: Flask) -> None:

@@ -25,9 +25,14 @@ KELVIN = "\u212a"  # KELVIN SIGN: NFKC (and IDNA) make it a plain K
 
 
 def _ask(client: FlaskClient, address: str) -> int:
+    """The status of the page the player ends on: 200 after the redirect that answers an
+    accepted address ("a link is on its way"), 400 for an address that could never be mailed."""
     form = client.get("/me").get_data(as_text=True)
     response = client.post("/me", data={"csrf_token": hidden(form, "csrf_token"),
                                         "email": address})
+    if response.status_code == 303:
+        assert response.headers["Location"].endswith("/me")
+        return client.get("/me").status_code
     return response.status_code
 
 

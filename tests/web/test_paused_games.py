@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 
 import sqlalchemy as sa
+from flask import Flask
 from flask.testing import FlaskClient
 
 from pbem import tokens
 from pbem.extensions import db
 from pbem.models import Outbox
-from tests.web.conftest import EMAILS, HOST, Table, fresh, hidden
+from tests.web.conftest import EMAILS, HOST, Table, fresh, hidden, magic_key
 
 NAMES = ["Ana", "Cy"]  # the table's seat 1 has a hostile name; checked by its own tests
 
@@ -50,9 +51,9 @@ def test_a_paused_game_says_so_on_every_page_and_never_waits_for_yourself(
     assert "paused" in host
 
 
-def test_the_dashboard_says_paused(client: FlaskClient, table: Table) -> None:
+def test_the_dashboard_says_paused(app: Flask, client: FlaskClient, table: Table) -> None:
     host_post(client, table, "pause")
-    page = client.get(f"/me/{tokens.make_magic_token(EMAILS[0])}").get_data(as_text=True)
+    page = client.get(f"/me/{magic_key(app, EMAILS[0])}").get_data(as_text=True)
     assert "paused by the host" in page
 
 

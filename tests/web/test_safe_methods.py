@@ -61,6 +61,7 @@ def _samples(app: Flask, table: Table) -> dict[str, list[str]]:
         "public_id": [table.public_id, "junk"],
         "message_id": ["1", "999999"],
         "filename": ["style.css", "missing.css"],
+        "secret": [str(app.config.get("INBOUND_WEBHOOK_SECRET") or "webhook-secret"), "junk"],
     }
 
 
