@@ -39,7 +39,7 @@ from .errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, RulesEr
 from .events import Event, crosses_barrier
 from .flow import new_game
 from .notation import format_action, parse_action
-from .preview import Preview, preview
+from .preview import Preview, menu_previews, preview
 from .rules import awaited, legal_actions, perform, refusal
 from .state import GameState
 from .view import view
@@ -50,7 +50,8 @@ __all__ = [
     "Event", "GameOver", "GameState", "GameView", "IllegalAction", "InvalidAction", "Land",
     "Launch", "NotYourTurn", "Preview", "RulesError", "Steal", "StealCard", "Trade",
     "action_from_json", "action_to_json", "apply", "apply_in_place", "awaited", "check",
-    "crosses_barrier", "format_action", "legal_actions", "new_game", "parse_action", "preview",
+    "crosses_barrier", "format_action", "legal_actions", "menu_previews", "new_game",
+    "parse_action", "preview",
     "replay", "view",
 ]
 

@@ -13,12 +13,15 @@ after it is counted, because it may depend on what was drawn.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from .actions import Action
+from .actions import Action, action_from_json
 from .events import BARRIER_KINDS, Event
 from .facilities.orbital_market import rates
+from .menu.picks import json_family
+from .notation import format_action
 from .rules import perform, refusal
 from .scoring import vp
 from .state import GameState
@@ -67,6 +70,21 @@ class Preview:
     def hidden(self) -> bool:
         """True when part of the outcome is a draw or a roll the seat cannot know yet."""
         return bool(self.unseen)
+
+
+def menu_previews(state: GameState, legal: Sequence[Mapping[str, Any]],
+                  picks: Sequence[Mapping[str, Any]] = ()) -> dict[str, Preview]:
+    """The preview of each move of a view's `legal` menu, by notation, except the choices a
+    pick stands for: a pick shows no per-choice effect, and a Plasma Cannon may offer a
+    thousand subsets (each preview copies the state)."""
+    picked = {json_family(p) for p in picks}
+    out: dict[str, Preview] = {}
+    for data in legal:
+        if json_family(data) in picked:
+            continue
+        action = action_from_json(data)
+        out[format_action(action)] = preview(state, action)
+    return out
 
 
 def preview(state: GameState, action: Action) -> Preview:

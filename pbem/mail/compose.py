@@ -23,7 +23,7 @@ from pbem.engine import (
     Preview,
     action_from_json,
     format_action,
-    preview,
+    menu_previews,
     view,
 )
 from pbem.extensions import db
@@ -265,15 +265,6 @@ def _action_worth(action: dict[str, Any], seen: Preview | None = None) -> float:
             "end_turn": -10.0}.get(str(kind), -5.0)
 
 
-def move_previews(state: GameState, picture: GameView) -> dict[str, Preview]:
-    """The engine's preview of each legal move in the seat's view, by notation."""
-    out: dict[str, Preview] = {}
-    for act in picture.get("legal") or []:
-        action = action_from_json(act)
-        out[format_action(action)] = preview(state, action)
-    return out
-
-
 def strong_moves(picture: GameView, names: list[str],
                  previews: Mapping[str, Preview] | None = None) -> list[dict[str, str]]:
     """A few good legal moves from the seat's view, one per kind of move and facility, each
@@ -382,7 +373,8 @@ class Recipient:
 def recipient_of(game: Game, seat: Seat) -> Recipient:
     state = GameState.from_json(game.state)
     picture = view(state, seat.index)
-    return Recipient(picture, turn_url(game, seat), move_previews(state, picture))
+    return Recipient(picture, turn_url(game, seat),
+                     menu_previews(state, picture.get("legal") or [], picture.get("picks") or []))
 
 
 def game_context(game: Game, seat: Seat | None,

@@ -17,7 +17,7 @@ from marshmallow import Schema, ValidationError
 from werkzeug.datastructures import MultiDict
 
 from pbem import engine, tokens
-from pbem.engine import EndTurn, GameState, RulesError
+from pbem.engine import EndTurn, GameState, RulesError, menu_previews
 from pbem.models import Game, Seat
 from pbem.schemas.forms import ActForm, UndoForm, messages_of
 from pbem.services import games, links
@@ -141,7 +141,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
     picked_relic = any(dice[i].get("relic") for i in picked)
     move_refused, canonical = _prefilled(state, me, move, game.players, my_turn)
     groups = presenter.menu(view, names, picked_values, picked_relic, canonical,
-                            presenter.previews(state, view))
+                            menu_previews(state, view["legal"], view["picks"]))
     move_choice = _chosen(groups, canonical)
     context = {
         "game": game, "me": seat, "mine": view["seats"][me], "view": view, "names": names,

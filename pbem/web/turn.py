@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem.engine import GameState, Preview, action_from_json, format_action, preview
+from pbem.engine import GameState, Preview, action_from_json, format_action
+from pbem.engine.menu.picks import json_family
 from pbem.engine.reasons import unavailable
 from pbem.words import menu as words
 
@@ -75,18 +76,6 @@ class Group:
         return " · ".join(labels[:6]) + (" …" if len(labels) > 6 else "")
 
 
-def previews(state: GameState, view: Mapping[str, Any]) -> dict[str, Preview]:
-    """The engine's preview of every legal action in the view, by notation."""
-    out: dict[str, Preview] = {}
-    picked_families = {_family(p) for p in view.get("picks", [])}
-    for act in view.get("legal", []):
-        if _family(act) in picked_families:
-            continue  # offered by a pick's checkboxes, which show no per-choice effect
-        action = action_from_json(act)
-        out[format_action(action)] = preview(state, action)
-    return out
-
-
 GROUP_ORDER = ("draft", "raid", "land", "dock", "faction", "trade", "agendas", "artifact",
                "launch", "relic", "card", "other", "end")
 
@@ -101,9 +90,9 @@ def menu(view: Mapping[str, Any], names: Sequence[str], picked: Sequence[int] = 
     by notation (`previews`), which give each docking its cost and effect.
     """
     groups: dict[str, Group] = {}
-    picked_families = {_family(p) for p in view.get("picks", [])}
+    picked_families = {json_family(p) for p in view.get("picks", [])}
     for act in view.get("legal", []):
-        if _family(act) in picked_families:
+        if json_family(act) in picked_families:
             continue  # one choice of a pick, offered by its checkboxes below
         notation = format_action(action_from_json(act))
         key, label, detail = words.label(view, names, act, notation,
@@ -122,12 +111,6 @@ def menu(view: Mapping[str, Any], names: Sequence[str], picked: Sequence[int] = 
             groups[key] = _group(view, key)
         groups[key].picks.append(pick_entry(names, pick))
     return sorted(groups.values(), key=_group_rank)
-
-
-def _family(act: Mapping[str, Any]) -> tuple[str, str, Any]:
-    """The pick an action (or a pick) belongs to: kind, facility, the Cloak's Relic Ship."""
-    relic = act.get("relic") if act["kind"] == "use_chameleon_cloak" else None
-    return act["kind"], act.get("facility", ""), relic
 
 
 def pick_entry(names: Sequence[str], pick: Mapping[str, Any]) -> PickEntry:

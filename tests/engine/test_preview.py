@@ -12,9 +12,11 @@ from pbem.engine import (
     apply,
     format_action,
     legal_actions,
+    menu_previews,
     new_game,
     parse_action,
     preview,
+    view,
 )
 from pbem.engine.scoring import vp
 from tests.engine.alien_tech.helpers import play, position
@@ -198,3 +200,20 @@ def test_every_legal_action_of_a_game_start_previews_what_apply_does() -> None:
     state = new_game(3, 11, {"factions": False})
     for action in legal_actions(state, state.turn.seat):
         agrees(state, format_action(action))
+
+
+def test_menu_previews_leave_out_the_choices_a_pick_stands_for() -> None:
+    # Four red ships at the Shipyard and Lunar Mine: the Cannon offers each subset, and the
+    # turn page and mail show them as one pick with checkboxes, previewed by no choice of it.
+    state = position(players=3, turn="blue",
+                     seats={"red": {"docked": {"shipyard": [[3, 3]], "lunar_mine": [4, 5]}},
+                            "blue": {"fuel": 4, "ore": 1, "unplaced": [2, 2, 6],
+                                     "cards": ["cannon"]}})
+    seen = view(state, 2)
+    shots = [a for a in seen["legal"] if a["kind"] == "use_plasma_cannon"]
+    assert len(shots) > 4 and seen["picks"]
+    previews = menu_previews(state, seen["legal"], seen["picks"])
+    assert not any(n.startswith("use plasma_cannon") for n in previews)
+    others = [a for a in seen["legal"] if a["kind"] != "use_plasma_cannon"]
+    assert len(previews) == len(others)
+    assert previews["dock 6 lunar_mine"] == preview(state, parse_action("dock 6 lunar_mine", 2, 3))

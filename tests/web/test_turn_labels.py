@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pbem.engine import GameState, apply, awaited, legal_actions, new_game, view
+from pbem.engine import GameState, apply, awaited, legal_actions, menu_previews, new_game, view
 from pbem.engine.bots import greedy_bot, redacted
 from pbem.web import turn as presenter
 
@@ -25,7 +25,7 @@ def _first_card_use() -> tuple[GameState, int]:
 def test_a_card_use_names_the_card_its_cost_and_its_effect() -> None:
     state, seat = _first_card_use()
     seen = view(state, seat)
-    groups = presenter.menu(seen, NAMES, effects=presenter.previews(state, seen))
+    groups = presenter.menu(seen, NAMES, effects=menu_previews(state, seen["legal"], seen["picks"]))
     uses = [c for g in groups if g.key.startswith("card:") for c in g.choices
             if c.notation.startswith("use ")]
     assert uses

@@ -85,6 +85,12 @@ class Pick:
                    data["least"], data["most"], data["relic"])
 
 
+def json_family(data: Mapping[str, Any]) -> tuple[str, str, Any]:
+    """`family` of an action or a pick in its JSON form (a view's `legal` or `picks`)."""
+    relic = data.get("relic") if data["kind"] == UseChameleonCloak.kind else None
+    return data["kind"], data.get("facility", ""), relic
+
+
 def family(action: Action) -> tuple[str, str, int | None]:
     """The pick an action of a picked kind belongs to: (kind, facility, Cloak's Relic)."""
     return (action.kind, getattr(action, "facility", ""),
