@@ -18,6 +18,7 @@ from sqlalchemy import select
 
 from pbem import engine
 from pbem.engine import GameState
+from pbem.engine.levels import DEFAULT_LEVEL, LEVELS
 from pbem.extensions import db
 from pbem.models import ActionLog, Game, Seat
 from pbem.models.game import GAME_STATUSES, new_public_id
@@ -63,9 +64,11 @@ def export_game(game_id: GameRef) -> dict[str, Any]:
         "host_seat": game.host_seat,
         "time_per_move_hours": game.time_per_move_hours,
         "timeout_policy": game.timeout_policy,
+        "autopilot_level": game.autopilot_level,
         "created_at": _iso(game.created_at),
         "finished_at": _iso(game.finished_at),
-        "seats": [{name: getattr(seat, name) for name in SEAT_FIELDS} for seat in game.seats],
+        "seats": [{**{name: getattr(seat, name) for name in SEAT_FIELDS},
+                   "bot_level": seat.bot_level} for seat in game.seats],
         "log": [{name: getattr(row, name) for name in LOG_FIELDS} for row in _log_rows(game)],
         "turn_steps": list(game.turn_steps),
         "state_sha256": state_digest(game.state),
@@ -177,6 +180,19 @@ def _new_game_row(data: dict[str, Any], turn_start: GameState, state: GameState)
         time_per_move_hours=int(data.get("time_per_move_hours") or 48),
         timeout_policy=data.get("timeout_policy"),
         finished_at=datetime.fromisoformat(finished) if finished else None,
+        autopilot_level=_level(data.get("autopilot_level")) or DEFAULT_LEVEL,
     )
-    game.seats = [Seat(**{name: seat[name] for name in SEAT_FIELDS}) for seat in data["seats"]]
+    game.seats = [Seat(**{name: seat[name] for name in SEAT_FIELDS},
+                       bot_level=_level(seat.get("bot_level")) if seat["is_bot"] else None)
+                  for seat in data["seats"]]
     return game
+
+
+def _level(value: Any) -> str | None:
+    """A bot level from an export; exports made before levels carry none (None)."""
+    if value is None:
+        return None
+    if value not in LEVELS:
+        raise BadInput(f"The export names an unknown bot level {value!r}: one of "
+                       + ", ".join(LEVELS) + ".")
+    return str(value)

@@ -14,6 +14,7 @@ from pbem.extensions import db
 from pbem.models import ActionLog, Game
 from pbem.services import games
 from pbem.services.errors import BadInput
+from pbem.services.games import SeatSpec
 
 from .conftest import bot_choice, fresh, start, state_of
 
@@ -84,3 +85,34 @@ def test_verify_replay_finds_a_changed_log_row(server: Flask) -> None:
     db.session.commit()
     problems = games.verify_replay(game.id)
     assert problems and "notation" in problems[0]
+
+
+def test_the_bot_levels_travel_with_the_export(server: Flask) -> None:
+    game = games.create_game(
+        name="Levels", host_email="ana@example.org",
+        seats=[SeatSpec("Ana", "ana@example.org"), SeatSpec("HAL", None, True, level="strong"),
+               SeatSpec("Eve", None, True, level="easy")],
+        options={"factions": False}, seed=5, fixed_order=True, autopilot_level="easy")
+    copy = _roundtrip(game.id)
+    assert [s.level for s in copy.seats] == [None, "strong", "easy"]
+    assert copy.autopilot_level == "easy"
+
+
+def test_an_export_from_before_levels_plays_its_bots_at_the_default(server: Flask) -> None:
+    data = json.loads(json.dumps(games.export_game(start(3, bot_seats=(2,), seed=5).id)))
+    del data["autopilot_level"]
+    for seat in data["seats"]:
+        del seat["bot_level"]
+    copy = games.import_game(data)
+    assert [s.level for s in copy.seats] == [None, None, "greedy"]
+    assert copy.autopilot_level == "greedy"
+
+
+def test_an_export_naming_an_unknown_level_is_refused(server: Flask) -> None:
+    data = json.loads(json.dumps(games.export_game(start(3, bot_seats=(2,), seed=5).id)))
+    data["seats"][2]["bot_level"] = "godlike"
+    before = db.session.execute(sa.select(sa.func.count()).select_from(Game)).scalar_one()
+    with pytest.raises(BadInput, match="unknown bot level"):
+        games.import_game(data)
+    db.session.rollback()
+    assert db.session.execute(sa.select(sa.func.count()).select_from(Game)).scalar_one() == before
