@@ -83,6 +83,7 @@ def make_games(url: str, count: int) -> list[dict[str, Any]]:
                 options={}, seed=1000 + n, fixed_order=True)
             out.append({"id": game.public_id,
                         "links": [tokens.make_seat_link(game, s) for s in game.seats]})
+        db.session.remove()
         db.engine.dispose()
     return out
 

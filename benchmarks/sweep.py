@@ -176,6 +176,7 @@ def main() -> None:
     with app.app_context():
         mails = db.session.scalar(sa.select(sa.func.count()).select_from(Outbox))
         print(f"outbox rows written: {mails:,}")
+        db.session.remove()
         db.engine.dispose()
 
 

@@ -101,6 +101,7 @@ def db_url(database_kind: str, tmp_path_factory: pytest.TempPathFactory) -> str:
     app = build_app(url, directory / "instance")
     with app.app_context():
         flask_migrate.upgrade()
+        db.session.remove()
         db.engine.dispose()
     return url
 

@@ -54,6 +54,7 @@ def migrated_database(directory: Path) -> str:
     app = build_app(url, directory / "instance", SECRET_KEY=SECRET_KEY)
     with app.app_context():
         flask_migrate.upgrade()
+        db.session.remove()
         db.engine.dispose()
     return url
 

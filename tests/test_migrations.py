@@ -37,6 +37,7 @@ def test_upgrade_downgrade_upgrade(fresh_db_url: str, tmp_path: Path) -> None:
         assert created.endswith("+00:00")
     finally:
         with app.app_context():
+            db.session.remove()
             db.engine.dispose()
 
 
@@ -89,4 +90,5 @@ def test_levels_migration_names_the_old_computer_seats_greedy(fresh_db_url: str,
             assert "autopilot_level" not in game_columns
     finally:
         with app.app_context():
+            db.session.remove()
             db.engine.dispose()

@@ -62,6 +62,7 @@ def mailbox(tmp_path: Path) -> Iterator[dict[str, Any]]:
         server.shutdown()
         thread.join(5)
         with app.app_context():
+            db.session.remove()
             db.engine.dispose()
 
 

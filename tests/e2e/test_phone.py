@@ -156,6 +156,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         server.shutdown()
         thread.join(5)
         with app.app_context():
+            db.session.remove()
             db.engine.dispose()
 
 

@@ -74,6 +74,7 @@ def live(tmp_path: Path) -> Iterator[dict[str, Any]]:
         server.shutdown()
         thread.join(5)
         with app.app_context():
+            db.session.remove()
             db.engine.dispose()
 
 

@@ -33,6 +33,7 @@ def _game(db_url: str, directory: Path) -> tuple[str, int]:
             options={"factions": False}, seed=20240601, fixed_order=True,
         )
         link, game_id = tokens.make_seat_link(game, game.seat(0)), game.id
+        db.session.remove()
         db.engine.dispose()
     return link, game_id
 
@@ -76,6 +77,7 @@ def test_a_whole_turn_through_the_forms_over_https(tmp_path: Path) -> None:
     app = build_app(db_url, tmp_path / "instance", SECRET_KEY=SECRET_KEY)
     with app.app_context():
         assert db.session.get_one(Game, game_id).state["turn"]["seat"] == 1  # Ben's turn now
+        db.session.remove()
         db.engine.dispose()
 
 

@@ -56,6 +56,7 @@ def live(tmp_path: Path) -> Iterator[dict[str, Any]]:
         server.shutdown()
         thread.join(5)
         with app.app_context():
+            db.session.remove()
             db.engine.dispose()
 
 
@@ -144,6 +145,7 @@ def live_factions(tmp_path: Path) -> Iterator[dict[str, Any]]:
         server.shutdown()
         thread.join(5)
         with app.app_context():
+            db.session.remove()
             db.engine.dispose()
 
 

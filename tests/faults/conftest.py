@@ -115,6 +115,7 @@ def _game(db_url: str, directory: Path) -> tuple[str, int, list[str]]:
                    SeatSpec("Cy", "cy@example.org")],
             options={"factions": False}, seed=20240601, fixed_order=True)
         found = (game.public_id, game.id, [tokens.make_seat_link(game, s) for s in game.seats])
+        db.session.remove()
         db.engine.dispose()
     return found
 

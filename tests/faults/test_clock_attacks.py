@@ -54,6 +54,7 @@ def _games_begun_days_ago(app: Flask, count: int, seats: int = 2) -> list[int]:
                 options={"factions": False}, seed=300 + n, fixed_order=True,
                 timeout_policy={"absent_after": 1})
             ids.append(int(game.id))
+        db.session.remove()
         db.engine.dispose()
     return ids
 
@@ -138,6 +139,7 @@ def test_two_clocks_with_a_slow_smtp_server_never_double_a_mail(
     app = _app(db_url, tmp_path)
     with app.app_context():
         total = int(db.session.scalar(sa.select(sa.func.count()).select_from(Outbox)) or 0)
+        db.session.remove()
         db.engine.dispose()
     with slow_smtp(delay=0.2) as (port, server):
         env = {"MAIL_BACKEND": "smtp", "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(port),

@@ -16,7 +16,8 @@ from tests.mail.test_pages import dev_app
 
 
 def _path(game: Game, seat: int) -> str:
-    return f"/mail/unsubscribe/{tokens.make_unsubscribe_token(game.public_id, seat)}"
+    counter = game.seat(seat).link_counter
+    return f"/mail/unsubscribe/{tokens.make_unsubscribe_token(game.public_id, seat, counter)}"
 
 
 def test_the_mail_link_shows_and_saves_every_setting_of_the_seat_page(

@@ -114,6 +114,8 @@ def dovecot() -> Iterator[Imap]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        if process.stderr is not None:
+            process.stderr.close()  # the pipe is ours to close (an unclosed one warns)
         shutil.rmtree(root, ignore_errors=True)
 
 

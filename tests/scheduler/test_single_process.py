@@ -41,6 +41,7 @@ def _due_work(make_app: MakeApp) -> list[int]:
                 options={"factions": False}, seed=100 + n, fixed_order=True,
                 timeout_policy={"absent_after": 1})
             ids.append(int(game.id))
+        db.session.remove()
         db.engine.dispose()
     return ids
 

@@ -147,7 +147,8 @@ def test_the_create_form_offers_a_level_per_seat_and_for_the_autopilot(server: F
     created = client.post("/games/new", data=_form(page, **{
         "seat-1-level": "strong", "seat-2-level": "easy", "autopilot_level": "strong",
         "seat-0-level": "easy"}))  # a person's level is ignored
-    assert created.status_code == 201, created.get_data(as_text=True)[:1000]
+    assert created.status_code == 303, created.get_data(as_text=True)[:1000]
+    assert created.headers["Location"].endswith("/ready")  # post/redirect/get
     game = db.session.execute(sa.select(Game)).scalar_one()
     assert sorted((s.name, s.level) for s in game.seats) == [
         ("Ana", None), ("HAL", "strong"), ("Robo", "easy")]

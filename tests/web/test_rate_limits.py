@@ -92,6 +92,7 @@ def test_the_documented_settings_are_read_from_the_environment(
     answers = [client.get(f"/play/{table.links[0]}").status_code for _ in range(3)]
     assert answers == [200, 200, 429]
     with from_env.app_context():
+        db.session.remove()
         db.engine.dispose()
 
 
