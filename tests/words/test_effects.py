@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from pbem import engine
-from pbem.engine import GameState, parse_action, preview
-from pbem.web.turn import menu, previews
+from pbem.engine import GameState, menu_previews, parse_action, preview
+from pbem.web.turn import menu
 from pbem.words.effects import dock_effect, effect
 from tests.engine.alien_tech.helpers import position
 from tests.engine.factions.helpers import position as factions_position
@@ -40,7 +40,8 @@ def test_faction_powers_cost_what_the_engine_charges() -> None:
                               colonies={"lem": {"green": 1}},
                               seats={"red": {"fuel": 4, "ore": 4, "unplaced": [3]}})
     view = engine.view(state, 0)
-    groups = menu(view, ["Ana", "Ben", "Cy", "Di"], effects=previews(state, view))
+    effects = menu_previews(state, view["legal"], view["picks"])
+    groups = menu(view, ["Ana", "Ben", "Cy", "Di"], effects=effects)
     details = {c.notation.split()[0]: c.detail for g in groups for c in g.choices}
     placing = [d for n, d in details.items() if "place" in n or "scholars" in n]
     assert placing and all(d == "2 fuel, once per turn" for d in placing), details
