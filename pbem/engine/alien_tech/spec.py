@@ -50,6 +50,10 @@ class Power(Generic[A]):
     parse: Parser
     format: Formatter[A]
     bot_score: BotScore[A] | None = None
+    # Every action `candidates` makes passes `refusal` (they are built from the position
+    # itself, like the Plasma Cannon's targets from the ships docked now), so the menu need not
+    # ask it of each; the rules every card shares still apply. The invariant tests hold it.
+    candidates_pass_refusal: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
