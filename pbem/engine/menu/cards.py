@@ -8,10 +8,12 @@ shares are asked once for the family instead of once a candidate:
 - a discard family: the card held and unused, one discard a turn — the family's alone;
 - a use family: the card held and unused (or repeated with the Oscillation Capacitor: one
   answer for the repeats, one for the rest), and the fuel cost, once per printed cost;
-- the card's own `refusal` judges each candidate, unless the power declares that every
-  candidate it builds passes it (`candidates_pass_refusal`: the Plasma Cannon's subsets are
-  made of the ships docked now, within the fuel). A facility of up to ten other ships makes
-  a thousand such subsets, so this is where most of a Cannon holder's menu time went.
+- the card's own `refusal` judges each candidate (all at once where the power offers
+  `refusals`: the Orbital Teleporter makes one what-if copy per ship moved), unless the
+  power declares that every candidate it builds passes it (`candidates_pass_refusal`: the
+  Plasma Cannon's subsets are made of the ships docked now, within the fuel). A facility
+  of up to ten other ships makes a thousand such subsets, so this is where most of a Cannon
+  holder's menu time went.
 """
 
 from __future__ import annotations
@@ -42,16 +44,22 @@ def legal_card_actions(state: GameState, seat: int) -> list[Action]:
                 out.extend(a for a in actions if not judge_each or own(state, a) is None)
             continue
         shared: dict[bool, bool] = {}  # repeat -> refused by the rules every card shares
-        costs: dict[int, int] = {}  # printed fuel -> the cost with Pohl Foothills
-        fuel = power.fuel
+        allowed: list[Action] = []
         for action in actions:
             repeat = second_use(state, action)
             refused = shared.get(repeat)
             if refused is None:
                 refused = shared[repeat] = common_refusal(state, card.id, seat,
                                                           repeat) is not None
-            if refused or judge_each and own(state, action) is not None:
-                continue
+            if not refused:
+                allowed.append(action)
+        if judge_each and allowed:
+            answers = power.refusals(state, allowed) if power.refusals is not None \
+                else [own(state, a) for a in allowed]
+            allowed = [a for a, reason in zip(allowed, answers, strict=True) if reason is None]
+        costs: dict[int, int] = {}  # printed fuel -> the cost with Pohl Foothills
+        fuel = power.fuel
+        for action in allowed:
             printed = fuel(state, action)
             cost = costs.get(printed)
             if cost is None:
