@@ -133,6 +133,30 @@ IN_GAME: dict[str, InGame] = {
     "low_roll": lambda st, s, f: _low_roll(tuple(f.get("roll", ()))),
 }
 
+# The facts each in-game half reads, for the halves that read nothing else (not the board, the
+# cards or the scores): `facts.latch` asks one again only after a fold changed one of these.
+# A half missing here is asked after every action.
+READS: dict[str, tuple[str, ...]] = {
+    "fleet_of_seven": ("gathered",),
+    "five_in_a_row": ("roll",),
+    "three_colonies_one_turn": ("landed",),
+    "four_of_a_kind": ("roll",),
+    "two_takeovers": ("takeovers",),
+    "six_ore": ("ore",),
+    "isolated_landing": ("isolated",),
+    "bump_yourself": ("bumped_self",),
+    "twelve_fuel": ("fuel",),
+    "shared_gain": ("shared_gain",),
+    "seize_and_use": ("seize_used",),
+    "five_hub_steps": ("hub_steps",),
+    "rob_everyone": ("victims",),  # and the number of players, which never changes
+    "two_ships_one_turn": ("ships_gained",),
+    "repulsor_placed": ("repulsor",),
+    "five_facilities": ("facilities",),
+    "launch_and_restart": ("restarted",),
+    "low_roll": ("roll",),
+}
+
 # In-game halves that can come true on another player's turn; they are kept in `Seat.marks`
 # and become revealable during that seat's next turn (ruling A3).
 MARKABLE = ("four_unique_techs",)
