@@ -10,6 +10,7 @@ Nothing is recorded in a game without the Factions option.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..events import Event
@@ -17,7 +18,7 @@ from ..ids import Facility, Field, Territory
 from ..scoring import vps
 from ..state import BAY, GameState
 from ..territories import has_bonus
-from .conditions import IN_GAME, LIVE_ONLY, MARKABLE, READS, strictly_lowest
+from .conditions import IN_GAME, LIVE_ONLY, MARKABLE, READS, InGame, strictly_lowest
 
 Facts = dict[str, Any]
 COLONY_MOVES = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
@@ -74,11 +75,8 @@ def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
     again: it gives the answer it gave after the last action."""
     facts, seat = state.turn.facts, state.turn.seat
     met: list[str] = facts.setdefault("met", [])
-    for agenda, condition, reads in _LATCHED:
-        if agenda in met or changed is not None and reads is not None \
-                and changed.isdisjoint(reads):
-            continue
-        if condition(state, seat, facts):
+    for agenda, condition in _LATCHED if changed is None else _asked(changed):
+        if agenda not in met and condition(state, seat, facts):
             met.append(agenda)
     for other, s in enumerate(state.seats):
         if other == seat:
@@ -89,7 +87,15 @@ def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
                 s.marks["met"] = [*marked, agenda]
 
 
-_LATCHED = tuple((a, c, READS.get(a)) for a, c in IN_GAME.items() if a not in LIVE_ONLY)
+_LATCHED = tuple((a, c) for a, c in IN_GAME.items() if a not in LIVE_ONLY)
+
+
+@lru_cache(maxsize=256)
+def _asked(changed: frozenset[str]) -> tuple[tuple[str, InGame], ...]:
+    """The latched conditions to ask after a fold that changed these facts, in order: those
+    that read something besides facts, and those that read one of `changed`."""
+    return tuple((a, c) for a, c in _LATCHED
+                 if a not in READS or not changed.isdisjoint(READS[a]))
 _MARKED = tuple((a, IN_GAME[a]) for a in MARKABLE)
 _READ_KEYS = tuple(sorted({key for keys in READS.values() for key in keys}))
 
