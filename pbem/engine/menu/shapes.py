@@ -85,11 +85,17 @@ def _shapes(tokens: tuple[Token, ...]) -> tuple[Shape, ...]:
     for facility, spec in FACILITIES.items():
         for k in spec.sizes:
             for values, relic in by_size[k]:
-                if shape_refusal(facility, values) is None:
+                if _takes(facility, values):
                     out.append(_shared((facility, _shared(values), relic, False)))
                     if spec.launches:
                         out.append(_shared((facility, _shared(values), relic, True)))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _takes(facility: str, values: tuple[int, ...]) -> bool:
+    """Whether the facility takes a group of these values, by shape (a finite table)."""
+    return shape_refusal(facility, values) is None
 
 
 def _shared(value: T) -> T:
