@@ -55,8 +55,8 @@ def _four_unique(state: GameState, seat: int) -> bool:
 
 def _mine(state: GameState, seat: int, facility: str) -> list[int]:
     """Slots at `facility` holding a ship of `seat`'s fleet: the Relic Ship and a ship
-    borrowed this turn included (ruling B20)."""
-    return [s.slot for s in ships_at(state, facility) if commander(state, s) == seat]
+    borrowed this turn included (ruling B20). One pass: asked after every action."""
+    return [s.slot for s in state.ships if s.loc == facility and commander(state, s) == seat]
 
 
 def fill_mine(state: GameState, seat: int) -> bool:
@@ -66,7 +66,8 @@ def fill_mine(state: GameState, seat: int) -> bool:
 
 
 def artifact_eight(state: GameState, seat: int) -> bool:
-    ships = [s for s in ships_at(state, Facility.ALIEN_ARTIFACT) if commander(state, s) == seat]
+    ships = [s for s in state.ships
+             if s.loc == Facility.ALIEN_ARTIFACT and commander(state, s) == seat]
     return len(ships) == 4 and sum(s.value for s in ships) == 8
 
 
