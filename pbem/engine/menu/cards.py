@@ -45,8 +45,10 @@ def legal_card_actions(state: GameState, seat: int) -> list[Action]:
             continue
         shared: dict[bool, bool] = {}  # repeat -> refused by the rules every card shares
         allowed: list[Action] = []
+        # `second_use` is never true of a card not used yet this turn: then none is asked
+        used = card.id in state.turn.cards_used
         for action in actions:
-            repeat = second_use(state, action)
+            repeat = used and second_use(state, action)
             refused = shared.get(repeat)
             if refused is None:
                 refused = shared[repeat] = common_refusal(state, card.id, seat,
