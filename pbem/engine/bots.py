@@ -28,8 +28,9 @@ from .actions import (
     Trade,
 )
 from .agendas.actions import DiscardAgenda, DrawAgendas, KeepAgendas, RevealAgenda
-from .alien_tech.catalog import BOT_SCORES
+from .alien_tech.catalog import BOT_SCORES, DISCARDS, USES
 from .factions.bots import faction_score
+from .factions.catalog import BOARD_ACTIONS
 from .flow import new_game
 from .ids import FACTION_NAMES, VP_CARDS, Facility, Field
 from .rules import legal_actions
@@ -82,6 +83,8 @@ def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
     for action in menu:
         if type(action) is Dock and action.facility not in FACTION_NAMES:
             score = _dock_score(state, seat, action)  # the commonest choice, asked first
+        elif type(action) in _CARD_KINDS:  # a Plasma Cannon holder's menu is mostly its shots
+            score = _card_score(state, seat, action)
         else:
             score = _score(state, seat, action)
         if score > best_score:
@@ -126,6 +129,10 @@ def _score(state: GameState, seat: int, action: Action) -> float:
     if isinstance(action, KeepAgendas):
         return 1.0
     return _card_score(state, seat, action)
+
+
+# The card powers' actions, which `_score` hands to `_card_score` after its other tests.
+_CARD_KINDS = frozenset(kind for kind in (*USES, *DISCARDS) if kind not in BOARD_ACTIONS)
 
 
 def _card_score(state: GameState, seat: int, action: Action) -> float:

@@ -44,6 +44,7 @@ from .ids import (
     Territory,
 )
 from .menu import legal_docks
+from .menu.cards import legal_card_actions
 from .payments import can_pay, pay
 from .state import BAY, RELIC_HOME, GameState
 from .territories import add_colony, has_bonus, landable
@@ -253,15 +254,27 @@ def candidates(state: GameState, seat: int, docks: bool = True) -> list[Action]:
             return agenda_actions.pending_candidates(state, seat)
         return factions.candidates(state, seat)
     out = list(facilities.candidates(state, seat)) if docks else []
-    out.extend(_trade_action(seat, r) for r in orbital_market.rates(state, seat))
+    out.extend(_turn_candidates(state, seat))
+    out.extend(alien_tech.candidates(state, seat))
+    out.extend(_late_candidates(state, seat))
+    return out
+
+
+def _turn_candidates(state: GameState, seat: int) -> list[Action]:
+    """After the dockings: trades, cycle, claims, launch, the Relic Ship."""
+    out: list[Action] = [_trade_action(seat, r) for r in orbital_market.rates(state, seat)]
     cycle, launch, buy_relic = _fixed(seat)
     out.append(cycle)
     if state.turn.artifact_total >= ARTIFACT_CLAIM_TOTAL:  # below it every claim is refused
         out.extend(Claim(seat, c) for c in dict.fromkeys(state.display))
     out.append(launch)
     out.append(buy_relic)
-    out.extend(alien_tech.candidates(state, seat))
-    out.extend(agenda_actions.candidates(state, seat))
+    return out
+
+
+def _late_candidates(state: GameState, seat: int) -> list[Action]:
+    """After the cards: Agendas, Faction boards, and ending the turn."""
+    out = agenda_actions.candidates(state, seat)
     out.extend(factions.candidates(state, seat))
     me = state.seats[seat]
     excess = max(0, me.fuel + me.ore - RESOURCE_LIMIT)
@@ -303,31 +316,43 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
 
     The checks that depend only on the position (game over, whose turn, what is pending) are
     made once here; the dockings come from the accelerator (`legal_docks`), whose answer also
-    settles the must-dock rule (B9) for ending the turn; every other candidate passes its
-    own refusal."""
+    settles the must-dock rule (B9) for ending the turn, and so do the card actions
+    (`legal_card_actions`, judged a card at a time); every other candidate passes its own
+    refusal."""
     if state.phase == "over" or seat != awaited(state):
         return []
     pending = state.turn.pending
+    if pending is not None:
+        return _judged(state, seat, candidates(state, seat), PENDING_ACTIONS[pending["kind"]],
+                       can_dock=False)
     menu: list[Action] = []
-    if pending is None:
-        menu.extend(legal_docks(state, seat))
+    menu.extend(legal_docks(state, seat))
     can_dock = bool(menu)
-    # out_of_order(pending, kind) is None exactly when kind is in `allowed` (or, with
-    # nothing pending, is no answer to a question)
-    allowed = PENDING_ACTIONS[pending["kind"]] if pending is not None else None
-    for action in candidates(state, seat, docks=False):
+    menu.extend(_judged(state, seat, _turn_candidates(state, seat), None, can_dock))
+    menu.extend(legal_card_actions(state, seat))
+    menu.extend(_judged(state, seat, _late_candidates(state, seat), None, can_dock))
+    return menu
+
+
+def _judged(state: GameState, seat: int, tried: list[Action],
+            allowed: tuple[type[Action], ...] | None, can_dock: bool) -> list[Action]:
+    """The actions of `tried` that `refusal` accepts, the position's own checks made once."""
+    out: list[Action] = []
+    for action in tried:
         kind = type(action)
         handler = HANDLERS.get(kind)
+        # out_of_order(pending, kind) is None exactly when kind is in `allowed` (or, with
+        # nothing pending, is no answer to a question)
         if handler is None or action.seat != seat \
                 or (kind not in allowed if allowed is not None else kind in ANSWERS):
             continue
         if kind is EndTurn:
             if can_dock:
-                continue  # ruling B9: a legal docking was found above, so no end yet
+                continue  # ruling B9: a legal docking was found, so no end yet
             assert isinstance(action, EndTurn)
             reason = _return_refusal(state, action)  # no docking is left: B9 is answered
         else:
             reason = handler[0](state, action)
         if not reason:
-            menu.append(action)
-    return menu
+            out.append(action)
+    return out

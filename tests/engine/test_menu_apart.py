@@ -110,3 +110,31 @@ def test_the_invariant_check_catches_an_accelerator_that_errs(
     monkeypatch.setattr(rules, "legal_docks", wrong)
     with pytest.raises(AssertionError, match="the menu and refusal disagree"):
         check_menu(state)
+
+
+@pytest.mark.parametrize(("players", "options"), [(4, BASE), (5, None)])
+def test_a_power_whose_candidates_pass_its_refusal_says_so_truly(players: int,
+                                                                 options: Any) -> None:
+    """The menu's card judge skips the card's own refusal where the power declares
+    `candidates_pass_refusal` (the Plasma Cannon): in every position of these games, each
+    candidate such a power builds is one its refusal accepts, held card or not."""
+    from pbem.engine.alien_tech import SPECS
+
+    declared = [power for card in SPECS for power in (card.use, card.discard)
+                if power is not None and power.candidates_pass_refusal]
+    assert declared, "no power declares it: the menu's shortcut is unused"
+    state = new_game(players, 7, options)
+    rng = [players, 9]
+    steps = asked = 0
+    while state.phase != "over" and steps < 600:
+        seat = awaited(state)
+        assert seat is not None
+        if state.turn.pending is None and seat == state.turn.seat:
+            for power in declared:
+                for action in power.candidates(state, seat):
+                    assert power.refusal(state, action) is None, action
+                    asked += 1
+        bot = greedy_bot if steps % 2 else random_bot
+        apply_in_place(state, bot(state, seat, rng))
+        steps += 1
+    assert asked > 100

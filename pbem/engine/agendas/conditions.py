@@ -55,8 +55,8 @@ def _four_unique(state: GameState, seat: int) -> bool:
 
 def _mine(state: GameState, seat: int, facility: str) -> list[int]:
     """Slots at `facility` holding a ship of `seat`'s fleet: the Relic Ship and a ship
-    borrowed this turn included (ruling B20)."""
-    return [s.slot for s in ships_at(state, facility) if commander(state, s) == seat]
+    borrowed this turn included (ruling B20). One pass: asked after every action."""
+    return [s.slot for s in state.ships if s.loc == facility and commander(state, s) == seat]
 
 
 def fill_mine(state: GameState, seat: int) -> bool:
@@ -66,7 +66,8 @@ def fill_mine(state: GameState, seat: int) -> bool:
 
 
 def artifact_eight(state: GameState, seat: int) -> bool:
-    ships = [s for s in ships_at(state, Facility.ALIEN_ARTIFACT) if commander(state, s) == seat]
+    ships = [s for s in state.ships
+             if s.loc == Facility.ALIEN_ARTIFACT and commander(state, s) == seat]
     return len(ships) == 4 and sum(s.value for s in ships) == 8
 
 
@@ -131,6 +132,30 @@ IN_GAME: dict[str, InGame] = {
     "fill_mine": lambda st, s, f: fill_mine(st, s),
     "launch_and_restart": lambda st, s, f: bool(f.get("restarted")),
     "low_roll": lambda st, s, f: _low_roll(tuple(f.get("roll", ()))),
+}
+
+# The facts each in-game half reads, for the halves that read nothing else (not the board, the
+# cards or the scores): `facts.latch` asks one again only after a fold changed one of these.
+# A half missing here is asked after every action.
+READS: dict[str, tuple[str, ...]] = {
+    "fleet_of_seven": ("gathered",),
+    "five_in_a_row": ("roll",),
+    "three_colonies_one_turn": ("landed",),
+    "four_of_a_kind": ("roll",),
+    "two_takeovers": ("takeovers",),
+    "six_ore": ("ore",),
+    "isolated_landing": ("isolated",),
+    "bump_yourself": ("bumped_self",),
+    "twelve_fuel": ("fuel",),
+    "shared_gain": ("shared_gain",),
+    "seize_and_use": ("seize_used",),
+    "five_hub_steps": ("hub_steps",),
+    "rob_everyone": ("victims",),  # and the number of players, which never changes
+    "two_ships_one_turn": ("ships_gained",),
+    "repulsor_placed": ("repulsor",),
+    "five_facilities": ("facilities",),
+    "launch_and_restart": ("restarted",),
+    "low_roll": ("roll",),
 }
 
 # In-game halves that can come true on another player's turn; they are kept in `Seat.marks`

@@ -10,6 +10,7 @@ Nothing is recorded in a game without the Factions option.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..events import Event
@@ -17,7 +18,7 @@ from ..ids import Facility, Field, Territory
 from ..scoring import vps
 from ..state import BAY, GameState
 from ..territories import has_bonus
-from .conditions import IN_GAME, LIVE_ONLY, MARKABLE, strictly_lowest
+from .conditions import IN_GAME, LIVE_ONLY, MARKABLE, READS, InGame, strictly_lowest
 
 Facts = dict[str, Any]
 COLONY_MOVES = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
@@ -42,7 +43,7 @@ def on_turn_start(state: GameState, events: list[Event]) -> None:
     }
     turn.facts = facts
     me.marks.pop("met", None)
-    fold(state, events)
+    fold(state, events, fresh=True)
 
 
 def _empty_solar_ports(state: GameState) -> list[int]:
@@ -51,26 +52,30 @@ def _empty_solar_ports(state: GameState) -> list[int]:
     return [p for p in range(group_count(state, Facility.SOLAR_CONVERTER)) if p not in taken]
 
 
-def fold(state: GameState, events: list[Event]) -> None:
-    """Add the facts these events (of the active seat's turn) record, then latch conditions."""
+def fold(state: GameState, events: list[Event], fresh: bool = False) -> None:
+    """Add the facts these events (of the active seat's turn) record, then latch conditions:
+    all of them when the facts are `fresh` (a new turn's), else those whose facts changed."""
     if not active(state):
         return
     facts = state.turn.facts
     seat = state.turn.seat
+    before = None if fresh else _read_facts(facts)
     for ev in events:
         _fold_one(state, seat, facts, ev)
     if any(ev["kind"] in COLONY_MOVES and ev.get("seat") == seat for ev in events):
         _shared_gain(state, seat, facts)
     facts["vp"] = vps(state)
-    latch(state)
+    latch(state, None if before is None else _changed(before, facts))
 
 
-def latch(state: GameState) -> None:
+def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
     """Remember in-game conditions met now: the active seat's in the turn, other seats'
-    (those that can come true on another's turn) in their marks."""
+    (those that can come true on another's turn) in their marks. With `changed` (the facts a
+    fold changed), a condition that reads only facts (`READS`) and none of those is not asked
+    again: it gives the answer it gave after the last action."""
     facts, seat = state.turn.facts, state.turn.seat
     met: list[str] = facts.setdefault("met", [])
-    for agenda, condition in _LATCHED:
+    for agenda, condition in _LATCHED if changed is None else _asked(changed):
         if agenda not in met and condition(state, seat, facts):
             met.append(agenda)
     for other, s in enumerate(state.seats):
@@ -83,7 +88,26 @@ def latch(state: GameState) -> None:
 
 
 _LATCHED = tuple((a, c) for a, c in IN_GAME.items() if a not in LIVE_ONLY)
+
+
+@lru_cache(maxsize=256)
+def _asked(changed: frozenset[str]) -> tuple[tuple[str, InGame], ...]:
+    """The latched conditions to ask after a fold that changed these facts, in order: those
+    that read something besides facts, and those that read one of `changed`."""
+    return tuple((a, c) for a, c in _LATCHED
+                 if a not in READS or not changed.isdisjoint(READS[a]))
 _MARKED = tuple((a, IN_GAME[a]) for a in MARKABLE)
+_READ_KEYS = tuple(sorted({key for keys in READS.values() for key in keys}))
+
+
+def _read_facts(facts: Facts) -> list[Any]:
+    """The facts the conditions of `READS` read, copied (their lists grow in place)."""
+    return [v[:] if type(v) is list else v for v in map(facts.get, _READ_KEYS)]
+
+
+def _changed(before: list[Any], facts: Facts) -> frozenset[str]:
+    return frozenset(key for key, old in zip(_READ_KEYS, before, strict=True)
+                     if facts.get(key) != old)
 
 
 def _add(facts: Facts, key: str, n: int) -> None:

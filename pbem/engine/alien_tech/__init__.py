@@ -14,6 +14,8 @@ and the automatic Resource Cache have specs but no powers.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..actions import Action
 from ..events import Event, event
 from ..payments import pay
@@ -24,8 +26,9 @@ from .common import with_pohl
 from .spec import CardSpec, DiscardPower, UsePower
 
 __all__ = ["CARDS", "DISCARDS", "SPECS", "USES", "CardSpec", "DiscardPower", "UsePower",
-           "candidates", "discard", "discard_limit", "discard_refusal", "fuel_cost", "use",
-           "use_refusal"]
+           "candidate_families", "candidates", "common_refusal", "discard",
+           "discard_common_refusal", "discard_limit", "discard_refusal", "fuel_cost",
+           "second_use", "use", "use_refusal"]
 
 
 def fuel_cost(state: GameState, action: Action) -> int:
@@ -33,18 +36,19 @@ def fuel_cost(state: GameState, action: Action) -> int:
     return with_pohl(state, action.seat, USES[type(action)][1].fuel(state, action))
 
 
-def _second_use(state: GameState, action: Action) -> bool:
+def second_use(state: GameState, action: Action) -> bool:
     """Whether this use repeats the card with the Oscillation Capacitor (ruling T7)."""
     card, power = USES[type(action)]
     return card.id in state.turn.cards_used and oscillation_capacitor.grants_second_use(
         state, action.seat, card.id, power.fuel(state, action))
 
 
-def _common_refusal(state: GameState, card: str, seat: int,
-                    second_use: bool = False) -> str | None:
+def common_refusal(state: GameState, card: str, seat: int, repeat: bool = False) -> str | None:
+    """The rules every power shares: the card held, and unused this turn unless `repeat` (a
+    second use the Oscillation Capacitor grants, ruling T7)."""
     if card not in state.seats[seat].cards:
         return "you do not have this card."
-    if card in state.turn.cards_used and not second_use:
+    if card in state.turn.cards_used and not repeat:
         return ("each card may be used only once per turn, by its power or by its discard; "
                 "this one has been used this turn.")
     return None
@@ -52,7 +56,7 @@ def _common_refusal(state: GameState, card: str, seat: int,
 
 def use_refusal(state: GameState, action: Action) -> str | None:
     card, power = USES[type(action)]
-    reason = _common_refusal(state, card.id, action.seat, _second_use(state, action))
+    reason = common_refusal(state, card.id, action.seat, second_use(state, action))
     if reason is None:
         reason = power.refusal(state, action)
     if reason is None:
@@ -66,7 +70,7 @@ def use_refusal(state: GameState, action: Action) -> str | None:
 def use(state: GameState, action: Action, events: list[Event]) -> None:
     card, power = USES[type(action)]
     cost = fuel_cost(state, action)
-    if _second_use(state, action):  # ruling T7: the Capacitor's use pays for this one
+    if second_use(state, action):  # ruling T7: the Capacitor's use pays for this one
         state.turn.cards_used.append(oscillation_capacitor.ID)
         events.append(event("used_card", action.seat, card=oscillation_capacitor.ID,
                             repeats=card.id))
@@ -81,12 +85,18 @@ def discard_limit(state: GameState, seat: int) -> int:
     return 2 if state.seats[seat].faction == "dark_space_explorers" else 1
 
 
-def discard_refusal(state: GameState, action: Action) -> str | None:
-    card, power = DISCARDS[type(action)]
-    reason = _common_refusal(state, card.id, action.seat)
-    if reason is None and state.turn.discards >= discard_limit(state, action.seat):
+def discard_common_refusal(state: GameState, card: str, seat: int) -> str | None:
+    """The rules every discard power shares: the card held and unused, one discard a turn."""
+    reason = common_refusal(state, card, seat)
+    if reason is None and state.turn.discards >= discard_limit(state, seat):
         reason = ("you may use only one discard power per turn (two with Dark Space "
                   "Explorers), and you have used it.")
+    return reason
+
+
+def discard_refusal(state: GameState, action: Action) -> str | None:
+    card, power = DISCARDS[type(action)]
+    reason = discard_common_refusal(state, card.id, action.seat)
     if reason is None:
         reason = power.refusal(state, action)
     return f"{card.name}: {reason}" if reason else None
@@ -106,7 +116,17 @@ def discard(state: GameState, action: Action, events: list[Event]) -> None:
 
 def candidates(state: GameState, seat: int) -> list[Action]:
     """Concrete card actions to offer; the caller filters them through the refusals."""
-    out: list[Action] = []
+    return [action for _, _, actions in candidate_families(state, seat) for action in actions]
+
+
+Family = tuple[CardSpec, UsePower[Any] | DiscardPower[Any], list[Action]]
+
+
+def candidate_families(state: GameState, seat: int) -> list[Family]:
+    """The card candidates in menu order, one family per held card and power: (card, power,
+    its candidates). A family shares the rules every card shares, so the menu may judge
+    those once for it."""
+    out: list[Family] = []
     used = state.turn.cards_used
     for held in state.seats[seat].cards:
         card = CARDS.get(held)
@@ -115,10 +135,10 @@ def candidates(state: GameState, seat: int) -> list[Action]:
         use_power, discard_power = card.use, card.discard
         if held in used:  # the Oscillation Capacitor may allow a second use (ruling T7)
             if use_power and oscillation_capacitor.may_repeat(state, seat, held):
-                out.extend(use_power.candidates(state, seat))
+                out.append((card, use_power, use_power.candidates(state, seat)))
             continue
         if use_power:
-            out.extend(use_power.candidates(state, seat))
+            out.append((card, use_power, use_power.candidates(state, seat)))
         if discard_power and state.turn.discards < discard_limit(state, seat):
-            out.extend(discard_power.candidates(state, seat))
+            out.append((card, discard_power, discard_power.candidates(state, seat)))
     return out

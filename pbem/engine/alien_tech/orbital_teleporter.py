@@ -14,6 +14,7 @@ Field blocks both ends (§5).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -99,9 +100,33 @@ def _lift(state: GameState, index: int, events: list[Event]) -> None:
 
 
 def use_refusal(state: GameState, action: UseOrbitalTeleporter) -> str | None:
-    index = _docked(state, action)
-    if isinstance(index, str):
-        return index
+    return use_refusals(state, [action])[0]
+
+
+def use_refusals(state: GameState,
+                 actions: Sequence[UseOrbitalTeleporter]) -> list[str | None]:
+    """`use_refusal` of each action, with one what-if copy per ship moved (the menu asks it
+    of every destination and joiners of each of the seat's docked ships)."""
+    lifted: dict[tuple[int, int], GameState] = {}
+    out: list[str | None] = []
+    for action in actions:
+        index = _docked(state, action)
+        if isinstance(index, str):
+            out.append(index)
+            continue
+        reason = _move_refusal(state, action, index)
+        if reason is None:
+            trial = lifted.get((action.seat, index))
+            if trial is None:
+                trial = lifted[(action.seat, index)] = _lifted(state, action.seat, index)
+            reason = facilities.dock_refusal(trial, _dock(action))
+            reason = f"the ship cannot dock there: {reason}" if reason else None
+        out.append(reason)
+    return out
+
+
+def _move_refusal(state: GameState, action: UseOrbitalTeleporter, index: int) -> str | None:
+    """Why ship `index` may not go where `action` sends it, the docking itself aside."""
     if action.to == action.facility:
         return "the ship must move to a different facility from the one it left."
     if action.to in state.turn.facts.get(LEFT, {}).get(state.ships[index].id, ()):
@@ -112,8 +137,7 @@ def use_refusal(state: GameState, action: UseOrbitalTeleporter) -> str | None:
     if action.to == Facility.TERRAFORMING_STATION and is_borrowed(state, state.ships[index]):
         return ("a ship taken with the Astrogation Servo may never dock at the Terraforming "
                 "Station (ruling T1).")
-    reason = facilities.dock_refusal(_lifted(state, action.seat, index), _dock(action))
-    return f"the ship cannot dock there: {reason}" if reason else None
+    return None
 
 
 def _lifted(state: GameState, seat: int, index: int) -> GameState:
@@ -241,7 +265,8 @@ CARD = CardSpec(
     effect=("2 fuel: move one of your docked ships to another facility. Discard: move any one "
             "colony to another territory."),
     use=UsePower(action=UseOrbitalTeleporter, fuel=use_fuel, refusal=use_refusal, effect=use,
-                 candidates=use_candidates, parse=parse_use, format=format_use),
+                 candidates=use_candidates, parse=parse_use, format=format_use,
+                 refusals=use_refusals),
     discard=DiscardPower(action=DiscardOrbitalTeleporter, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
                          format=format_discard),

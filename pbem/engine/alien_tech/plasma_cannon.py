@@ -16,6 +16,7 @@ equal ships of one colour at one facility the engine takes the one in the lowest
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from ..actions import Action, register_action
@@ -153,11 +154,21 @@ def use_candidates(state: GameState, seat: int) -> list[Action]:
         most = len(every)
         while most and with_pohl(state, seat, most) > fuel:
             most -= 1
-        for chosen in sub_multisets(every, most):
-            relic_at = next((k for k, (_, _, r) in enumerate(chosen) if r), None)
-            out.append(UsePlasmaCannon(seat, facility, tuple(o for o, _, _ in chosen),
-                                       tuple(v for _, v, _ in chosen), relic_at))
+        out.extend(_shots(seat, facility, tuple(every), most))
     return out
+
+
+@lru_cache(maxsize=256)
+def _shots(seat: int, facility: str, every: tuple[tuple[int, int, bool], ...],
+           most: int) -> tuple[UsePlasmaCannon, ...]:
+    """The shots at up to `most` of `every` (owner, value, is the Relic Ship): a pure table,
+    since the other players' ships at a facility stay put over most of a turn."""
+    out = []
+    for chosen in sub_multisets(every, most):
+        relic_at = next((k for k, (_, _, r) in enumerate(chosen) if r), None)
+        out.append(UsePlasmaCannon(seat, facility, tuple(o for o, _, _ in chosen),
+                                   tuple(v for _, v, _ in chosen), relic_at))
+    return tuple(out)
 
 
 def colour_count(state: GameState, owner: int) -> int:
@@ -249,7 +260,8 @@ CARD = CardSpec(
     effect=("1 fuel per ship: send other players' ships at one facility to the Maintenance Bay. "
             "Discard: send one other player's ship to the stock."),
     use=UsePower(action=UsePlasmaCannon, fuel=use_fuel, refusal=use_refusal, effect=use,
-                 candidates=use_candidates, parse=parse_use, format=format_use),
+                 candidates=use_candidates, parse=parse_use, format=format_use,
+                 candidates_pass_refusal=True),  # the ships docked now, within the fuel
     discard=DiscardPower(action=DiscardPlasmaCannon, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
                          format=format_discard),

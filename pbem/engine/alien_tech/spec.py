@@ -16,7 +16,7 @@ alien_tech/test_catalog.py` checks it against ids.toml [tech].
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
@@ -28,6 +28,8 @@ A = TypeVar("A", bound=Action)
 
 Refusal = Callable[[GameState, A], str | None]  # the card's own reason to refuse, or None
 Effect = Callable[[GameState, A, list[Event]], None]  # what happens (costs already paid)
+# `refusal` of many actions at once, sharing the work they have in common (the same answers)
+Refusals = Callable[[GameState, Sequence[A]], list[str | None]]
 Candidates = Callable[[GameState, int], list[Action]]  # concrete actions for the menu
 Parser = Callable[[list[str], int, int | None], Action]  # words after the card, seat, players
 Formatter = Callable[[A], list[str]]  # the words after the card, canonical
@@ -50,6 +52,11 @@ class Power(Generic[A]):
     parse: Parser
     format: Formatter[A]
     bot_score: BotScore[A] | None = None
+    # Every action `candidates` makes passes `refusal` (they are built from the position
+    # itself, like the Plasma Cannon's targets from the ships docked now), so the menu need not
+    # ask it of each; the rules every card shares still apply. The invariant tests hold it.
+    candidates_pass_refusal: bool = False
+    refusals: Refusals[A] | None = None  # for the menu; `refusal` is this of one action
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -54,7 +54,26 @@ def runs(seat: int, tokens: tuple[Token, ...], chosen: tuple[str, ...], reach: b
 @lru_cache(maxsize=4096)
 def _all_runs(seat: int, tokens: tuple[Token, ...]) -> Runs:
     """The dockings a hand of ships allows, by shape only, cut into runs."""
-    return cut(_docking(seat, shape) for shape in _shapes(tokens))
+    return tuple((group, _run_docks(seat, shapes), judge)
+                 for group, shapes, judge in _shape_runs(tokens))
+
+
+@lru_cache(maxsize=8192)
+def _run_docks(seat: int, shapes: tuple[Shape, ...]) -> tuple[Dock, ...]:
+    """The seat's dockings of a run of shapes: one copy for every hand that has this run
+    (keyed by the shapes, whose hash is cheap, not by the dockings)."""
+    return tuple(_docking(seat, shape) for shape in shapes)
+
+
+@lru_cache(maxsize=4096)
+def _shape_runs(tokens: tuple[Token, ...]) -> tuple[tuple[Group, tuple[Shape, ...], str], ...]:
+    """`_shapes` cut into runs of one group, seat-free (every seat with this hand shares it)."""
+    out = []
+    for group, same in groupby(_shapes(tokens), key=lambda sh: (sh[0], len(sh[1]), sh[3],
+                                                                 sh[2] is None)):
+        judge = WHOLE if FACILITIES[group[0]].value_free else EACH
+        out.append((_shared(group), tuple(same), judge))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
@@ -66,11 +85,17 @@ def _shapes(tokens: tuple[Token, ...]) -> tuple[Shape, ...]:
     for facility, spec in FACILITIES.items():
         for k in spec.sizes:
             for values, relic in by_size[k]:
-                if shape_refusal(facility, values) is None:
+                if _takes(facility, values):
                     out.append(_shared((facility, _shared(values), relic, False)))
                     if spec.launches:
                         out.append(_shared((facility, _shared(values), relic, True)))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _takes(facility: str, values: tuple[int, ...]) -> bool:
+    """Whether the facility takes a group of these values, by shape (a finite table)."""
+    return shape_refusal(facility, values) is None
 
 
 def _shared(value: T) -> T:

@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import dice
 from ..agendas.cards import AGENDAS
-from ..agendas.facts import on_turn_start
+from ..agendas.facts import latch, on_turn_start
 from ..state import GameState, deep
 from .common import ScenarioError
 
@@ -42,4 +42,6 @@ def agenda_position(state: GameState, table: dict[str, Any],
             state.seats[seat].marks = deep(dict(entry["marks"]))
     written = state.turn.facts
     on_turn_start(state, [])  # the roll, the scores and the Solar Converter as written
-    state.turn.facts.update(deep(dict(written)))
+    if written:
+        state.turn.facts.update(deep(dict(written)))
+        latch(state)  # what the written facts meet, as a fold after them would have found

@@ -1,0 +1,74 @@
+"""The legal card actions of a seat, judged a family at a time.
+
+`legal_card_actions` gives exactly the card candidates (`alien_tech.candidates`) that
+`alien_tech.use_refusal` / `discard_refusal` accept, in the same order. A family is one held
+card's use or discard candidates (`alien_tech.candidate_families`); the rules every card
+shares are asked once for the family instead of once a candidate:
+
+- a discard family: the card held and unused, one discard a turn — the family's alone;
+- a use family: the card held and unused (or repeated with the Oscillation Capacitor: one
+  answer for the repeats, one for the rest), and the fuel cost, once per printed cost;
+- the card's own `refusal` judges each candidate (all at once where the power offers
+  `refusals`: the Orbital Teleporter makes one what-if copy per ship moved), unless the
+  power declares that every candidate it builds passes it (`candidates_pass_refusal`: the
+  Plasma Cannon's subsets are made of the ships docked now, within the fuel). A facility
+  of up to ten other ships makes a thousand such subsets, so this is where most of a Cannon
+  holder's menu time went.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..alien_tech import (
+    UsePower,
+    candidate_families,
+    common_refusal,
+    discard_common_refusal,
+    second_use,
+)
+from ..alien_tech.common import with_pohl
+from ..state import GameState
+
+
+def legal_card_actions(state: GameState, seat: int) -> list[Action]:
+    """The card actions `seat` may take now (nothing pending, its turn), in menu order."""
+    out: list[Action] = []
+    have = state.seats[seat].fuel
+    for card, power, actions in candidate_families(state, seat):
+        if not actions:
+            continue
+        own = power.refusal
+        judge_each = not power.candidates_pass_refusal
+        if not isinstance(power, UsePower):
+            if discard_common_refusal(state, card.id, seat) is None:
+                out.extend(a for a in actions if not judge_each or own(state, a) is None)
+            continue
+        shared: dict[bool, bool] = {}  # repeat -> refused by the rules every card shares
+        allowed: list[Action] = []
+        # `second_use` is never true of a card not used yet this turn: then none is asked
+        used = card.id in state.turn.cards_used
+        for action in actions:
+            repeat = used and second_use(state, action)
+            refused = shared.get(repeat)
+            if refused is None:
+                refused = shared[repeat] = common_refusal(state, card.id, seat,
+                                                          repeat) is not None
+            if not refused:
+                allowed.append(action)
+        if judge_each and allowed:
+            answers = power.refusals(state, allowed) if power.refusals is not None \
+                else [own(state, a) for a in allowed]
+            allowed = [a for a, reason in zip(allowed, answers, strict=True) if reason is None]
+        costs: dict[int, int] = {}  # printed fuel -> the cost with Pohl Foothills
+        fuel = power.fuel
+        for action in allowed:
+            printed = fuel(state, action)
+            cost = costs.get(printed)
+            if cost is None:
+                cost = costs[printed] = with_pohl(state, seat, printed)
+            if cost <= have:
+                out.append(action)
+    return out
+
+
+__all__ = ["legal_card_actions"]
