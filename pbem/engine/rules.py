@@ -316,8 +316,8 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
 
     The checks that depend only on the position (game over, whose turn, what is pending) are
     made once here; the dockings come from the accelerator (`legal_docks`), whose answer also
-    settles the must-dock rule (B9) for ending the turn, and so do the card actions
-    (`legal_card_actions`, judged a card at a time); every other candidate passes its own
+    settles the must-dock rule (B9) for ending the turn; the card actions come from
+    `legal_card_actions` (judged a card at a time); every other candidate passes its own
     refusal."""
     if state.phase == "over" or seat != awaited(state):
         return []
