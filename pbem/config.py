@@ -138,6 +138,11 @@ def _web_guards(environ: Mapping[str, str]) -> dict[str, Any]:
     return config
 
 
+# Answers to one seat's replies in any hour: a loop with an auto-responder that marks nothing
+# as automatic ends there, and a player never sends this many replies in an hour.
+DEFAULT_REPLY_ANSWERS_PER_HOUR = 20
+
+
 def _inbound(environ: Mapping[str, str]) -> dict[str, Any]:
     """Play by reply (docs/mail.md): the reply address, the IMAP mailbox polled by
     the tick and the secret of the provider webhook's URL; each path is off while unset."""
@@ -155,6 +160,8 @@ def _inbound(environ: Mapping[str, str]) -> dict[str, Any]:
         "INBOUND_IMAP_FOLDER": environ.get("INBOUND_IMAP_FOLDER", "").strip() or "INBOX",
         "INBOUND_IMAP_SSL": ssl,
         "INBOUND_WEBHOOK_SECRET": environ.get("INBOUND_WEBHOOK_SECRET", "").strip() or None,
+        "REPLY_ANSWERS_PER_HOUR": _count(environ, "REPLY_ANSWERS_PER_HOUR", minimum=1)
+        or DEFAULT_REPLY_ANSWERS_PER_HOUR,
     }
 
 

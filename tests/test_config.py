@@ -167,3 +167,11 @@ def test_rate_limits_and_their_windows_come_from_the_environment() -> None:
 def test_a_bad_number_is_refused_by_name(name: str, raw: str) -> None:
     with pytest.raises(ConfigError, match=name):
         load_config({name: raw})
+
+
+def test_the_reply_answer_cap_defaults_to_twenty_and_takes_a_whole_number() -> None:
+    assert load_config({})["REPLY_ANSWERS_PER_HOUR"] == 20
+    assert load_config({"REPLY_ANSWERS_PER_HOUR": "5"})["REPLY_ANSWERS_PER_HOUR"] == 5
+    for raw in ("0", "many"):
+        with pytest.raises(ConfigError, match="REPLY_ANSWERS_PER_HOUR"):
+            load_config({"REPLY_ANSWERS_PER_HOUR": raw})

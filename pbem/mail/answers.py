@@ -19,6 +19,7 @@ from pbem.models.game import Game, Seat
 from pbem.words import describe
 
 MENU_LIMIT = 30  # every kind of move is in it; a long menu is cut and points to the page
+ANSWER_KIND = "reply_answer"  # the outbox kind of an answer to a reply
 
 
 @dataclass
@@ -70,7 +71,7 @@ def send_answer(game: Game, seat: Seat, answer: Answer, *, in_reply_to: str,
         my_turn=picture["awaiting"] == seat.index, over=picture.get("phase") == "over",
     )
     text, html = compose.render("reply_answer", context)
-    mail = compose.Mail(kind="reply_answer", subject=compose.subject_of(game), text=text,
+    mail = compose.Mail(kind=ANSWER_KIND, subject=compose.subject_of(game), text=text,
                         html=html, unsubscribe_url=context.get("unsubscribe_url"))
     row = enqueue(to_addr=seat.email, mail=mail, game=game, seat=seat.index)
     if row is None:

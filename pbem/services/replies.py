@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select
+from flask import current_app
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from pbem import engine, tokens
@@ -29,13 +31,14 @@ from pbem.mail import answers, imap
 from pbem.mail import inbound as inbound_mail
 from pbem.mail.answers import Answer
 from pbem.mail.inbound import Inbound
-from pbem.models import Game, InboundMessage, Seat
+from pbem.models import Game, InboundMessage, Outbox, Seat
 from pbem.services import deadlines, turns
 from pbem.services.transaction import transaction
 
 log = logging.getLogger(__name__)
 
 WORDS = frozenset({"undo", "status", "help"})
+ANSWER_WINDOW = timedelta(hours=1)
 
 
 @dataclass
@@ -123,15 +126,13 @@ def _handle(inbound: Inbound) -> str:
     game = turns.lock_game(game.id)
     answer = _play(game, game.seat(seat.index), list(inbound.lines))
     _record(inbound, "applied" if answer.applied else "answered", game, seat)
-    answers.send_answer(game, game.seat(seat.index), answer,
-                        in_reply_to=inbound.message_id, references=inbound.references)
+    _answer(inbound, game, game.seat(seat.index), answer)
     return "applied" if answer.applied else "answered"
 
 
 def _answer_only(inbound: Inbound, game: Game, seat: Seat, outcome: str, headline: str) -> str:
     _record(inbound, outcome, game, seat)
-    answers.send_answer(game, seat, Answer(headline=headline),
-                        in_reply_to=inbound.message_id, references=inbound.references)
+    _answer(inbound, game, seat, Answer(headline=headline))
     return outcome
 
 
@@ -142,9 +143,25 @@ def _refuse(inbound: Inbound, refused: Refused) -> str:
     _record(inbound, "refused", game, seat)
     answer = Answer(headline="one line of your reply was refused.",
                     refused_line=refused.line, refusal=refused.reason)
+    _answer(inbound, game, seat, answer)
+    return "refused"
+
+
+def _answer(inbound: Inbound, game: Game, seat: Seat, answer: Answer) -> None:
+    """Queue the answer, unless the seat had ``REPLY_ANSWERS_PER_HOUR`` answers in the last
+    hour: an auto-responder that marks nothing as automatic would otherwise answer each of
+    ours for ever. What the reply applied stays applied; only the answer is left out."""
+    since = datetime.now(UTC) - ANSWER_WINDOW  # the outbox's own clock (``enqueue``)
+    answered = db.session.scalar(
+        select(func.count()).select_from(Outbox).where(
+            Outbox.game_id == game.id, Outbox.seat == seat.index,
+            Outbox.kind == answers.ANSWER_KIND, Outbox.created_at >= since))
+    if int(answered or 0) >= int(current_app.config["REPLY_ANSWERS_PER_HOUR"]):
+        log.warning("reply %s: seat %s of game %s had %s answers this hour; no answer sent",
+                    inbound.key[:12], seat.index, game.id, answered)
+        return
     answers.send_answer(game, seat, answer, in_reply_to=inbound.message_id,
                         references=inbound.references)
-    return "refused"
 
 
 # -- applying the lines -----------------------------------------------------------------------

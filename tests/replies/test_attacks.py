@@ -140,6 +140,26 @@ def test_our_answers_are_never_answered_so_there_is_no_loop(server: Flask) -> No
     assert outbox_count() == count
 
 
+def test_an_auto_responder_that_marks_nothing_gets_a_few_answers_an_hour(server: Flask) -> None:
+    """An out-of-office that sets none of the automatic headers answers each of our answers:
+    the loop stops at REPLY_ANSWERS_PER_HOUR answers to the seat, and a real move sent
+    afterwards is still applied (only its answer is left out)."""
+    server.config["REPLY_ANSWERS_PER_HOUR"] = 5
+    game = start(2)
+    answering = turn_mail(game.id, 0)
+    for n in range(12):
+        out_of_office = reply_to(game, 0, "I am away until Monday.", answering=answering,
+                                 message_id=f"<away-{n}@client.test>")
+        assert deliver(out_of_office) == "refused"  # not a move: nothing applied
+        answering = mails_to(game.id, 0)[-1]  # it answers our newest mail
+    answers = [m for m in mails_to(game.id, 0) if m.kind == "reply_answer"]
+    assert len(answers) == 5
+    version = _version_and_mail(game.id)[0]
+    assert deliver(reply_to(game, 0, _dock(game.id), message_id="<move@c.test>")) == "applied"
+    assert _version_and_mail(game.id)[0] == version + 1
+    assert len([m for m in mails_to(game.id, 0) if m.kind == "reply_answer"]) == 5
+
+
 def _version_and_mail(game_id: int) -> tuple[int, int]:
     """The game's version (every change bumps it) and the number of mails queued."""
     db.session.rollback()
@@ -149,6 +169,7 @@ def _version_and_mail(game_id: int) -> tuple[int, int]:
 
 def test_fuzzed_bodies_apply_nothing_and_get_one_answer_each(server: Flask) -> None:
     """1,000 bodies of any text: nothing outside the rules applied, one answer each at most."""
+    server.config["REPLY_ANSWERS_PER_HOUR"] = 2000  # every body answered, past the loop guard
     game = start(2)
     to = turn_mail(game.id, 0).headers["Reply-To"]
     sent = [0]
