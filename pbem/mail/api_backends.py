@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import logging
 import uuid
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -89,8 +90,9 @@ class Request:
     headers: Mapping[str, str] | None = None
 
 
-class ApiBackend:
-    """Shared by every provider: one ``httpx.Client`` per delivery batch, explicit timeouts."""
+class ApiBackend(ABC):
+    """Shared by every provider: one ``httpx.Client`` per delivery batch, explicit timeouts.
+    Each provider gives its own authentication headers, request and reading of the id."""
 
     name: str = "api"
     default_base_url: str = ""
@@ -112,14 +114,17 @@ class ApiBackend:
     def auth(self) -> httpx.Auth | None:
         return None
 
+    @abstractmethod
     def auth_headers(self) -> dict[str, str]:
-        raise NotImplementedError
+        """The headers that authenticate every request to the provider."""
 
+    @abstractmethod
     def request(self, mail: Outgoing) -> Request:
-        raise NotImplementedError
+        """The provider's API call that sends ``mail``."""
 
+    @abstractmethod
     def provider_id(self, body: Any) -> str | None:
-        raise NotImplementedError
+        """The provider's id of an accepted message, read from its answer's JSON."""
 
     def refusal(self, response: httpx.Response) -> DeliveryFailure | None:
         """A provider-specific reading of a non-2xx answer, or None for the common rules."""
