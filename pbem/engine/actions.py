@@ -7,15 +7,51 @@ lives in notation.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any
 
 from .errors import InvalidAction
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    kind: ClassVar[str] = ""
     seat: int
+
+    @property
+    def kind(self) -> str:
+        """The name of this kind of action in JSON, notation and the menu's families."""
+        return KINDS[type(self)]
+
+
+# Each action class's kind, and the class of each kind. The kind is registered beside its
+# class rather than kept as a ClassVar: mypyc's dataclasses take a ClassVar for a field
+# (mypyc/mypyc#1122), and the compiled build (docs/compiled-engine.md) must play the same.
+KINDS: dict[type[Action], str] = {}
+ACTION_TYPES: dict[str, type[Action]] = {}
+# The shape of an action field's value (checked in its JSON form), by the field's annotation:
+# its text in pure Python (`from __future__ import annotations`), or the class that mypyc's
+# compiled dataclasses keep instead, which drops the parameters. `register_action` refuses any
+# other annotation, so in the compiled build `tuple` can only be `tuple[int, ...]` and `type`
+# (what `int | None` becomes there) only `int | None`.
+FIELD_SHAPES: dict[object, str] = {
+    "int": "int", int: "int", "str": "str", str: "str", "bool": "bool", bool: "bool",
+    "int | None": "int?", type: "int?", "tuple[int, ...]": "ints", tuple: "ints",
+}
+
+
+def register_action(kind: str, cls: type[Action]) -> None:
+    """Name an action class's kind (card powers, factions and agendas register theirs)."""
+    if kind in ACTION_TYPES or cls in KINDS:
+        raise ValueError(f"action kind {kind!r} or class {cls.__name__} registered twice")
+    odd = [f"{f.name}: {f.type}" for f in fields(cls) if f.type not in FIELD_SHAPES]
+    if odd:
+        raise TypeError(f"{cls.__name__} has fields JSON cannot check: {', '.join(odd)}")
+    KINDS[cls] = kind
+    ACTION_TYPES[kind] = cls
+
+
+def kind_of(cls: type[Action]) -> str:
+    """The kind of an action class (an action's own is `action.kind`)."""
+    return KINDS[cls]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,103 +62,108 @@ class Dock(Action):
     (Colonist Hub only) launches the colony within this docking (ruling B8).
     """
 
-    kind: ClassVar[str] = "dock"
     facility: str
     values: tuple[int, ...]
     relic: int | None = None
     launch: bool = False
 
 
+register_action("dock", Dock)
+
+
 @dataclass(frozen=True, slots=True)
 class Trade(Action):
     """Orbital Market: pay `rate` fuel for 1 ore (rate = a docked pair's value, or 1)."""
 
-    kind: ClassVar[str] = "trade"
     rate: int
+
+
+register_action("trade", Trade)
 
 
 @dataclass(frozen=True, slots=True)
 class Cycle(Action):
     """Alien Artifact: discard the display and deal three new cards (ruling B16)."""
 
-    kind: ClassVar[str] = "cycle"
+
+register_action("cycle", Cycle)
 
 
 @dataclass(frozen=True, slots=True)
 class Claim(Action):
     """Alien Artifact: take a displayed card once the count is 8 or more (ruling B1)."""
 
-    kind: ClassVar[str] = "claim"
     card: str
+
+
+register_action("claim", Claim)
 
 
 @dataclass(frozen=True, slots=True)
 class Launch(Action):
     """Colonist Hub: pay 1 fuel + 1 ore to launch the colony waiting on circle 7."""
 
-    kind: ClassVar[str] = "launch"
+
+register_action("launch", Launch)
 
 
 @dataclass(frozen=True, slots=True)
 class Land(Action):
     """Put the colony being placed on a territory."""
 
-    kind: ClassVar[str] = "land"
     territory: str
+
+
+register_action("land", Land)
 
 
 @dataclass(frozen=True, slots=True)
 class Steal(Action):
     """Raiders' Outpost: take one fuel or ore token from a victim (ruling B18)."""
 
-    kind: ClassVar[str] = "steal"
     victim: int
     resource: str  # "fuel" or "ore"
+
+
+register_action("steal", Steal)
 
 
 @dataclass(frozen=True, slots=True)
 class StealCard(Action):
     """Raiders' Outpost: take one Alien Tech card from a victim instead of resources."""
 
-    kind: ClassVar[str] = "steal_card"
     victim: int
     card: str
+
+
+register_action("steal_card", StealCard)
 
 
 @dataclass(frozen=True, slots=True)
 class EndRaid(Action):
     """Raiders' Outpost: take nothing more (fewer than 4 resources is allowed, B18)."""
 
-    kind: ClassVar[str] = "end_raid"
+
+register_action("end_raid", EndRaid)
 
 
 @dataclass(frozen=True, slots=True)
 class BuyRelic(Action):
     """Burroughs Desert: buy the Relic Ship for 1 fuel + 1 ore."""
 
-    kind: ClassVar[str] = "buy_relic"
+
+register_action("buy_relic", BuyRelic)
 
 
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     """End the turn, returning tokens to get down to 8 resources (base-game.md §1.5)."""
 
-    kind: ClassVar[str] = "end_turn"
     return_fuel: int = 0
     return_ore: int = 0
 
 
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls
-    for cls in (Dock, Trade, Cycle, Claim, Launch, Land, Steal, StealCard, EndRaid, BuyRelic,
-                EndTurn)
-}
-
-
-def register_action(cls: type[Action]) -> type[Action]:
-    """Add an action type (card powers, factions and agendas register theirs)."""
-    ACTION_TYPES[cls.kind] = cls
-    return cls
+register_action("end_turn", EndTurn)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -150,30 +191,28 @@ def action_from_json(data: Any) -> Action:
         kwargs[f.name] = value
     unknown = set(data) - {f.name for f in fields(cls)} - {"kind"}
     if unknown:
-        raise InvalidAction(f"Unknown field(s) for '{cls.kind}': {', '.join(sorted(unknown))}.")
+        raise InvalidAction(f"Unknown field(s) for '{kind_of(cls)}': {', '.join(sorted(unknown))}.")
     try:
         action = cls(**kwargs)
     except TypeError as exc:
-        raise InvalidAction(f"Malformed '{cls.kind}' action: {exc}.") from None
+        raise InvalidAction(f"Malformed '{kind_of(cls)}' action: {exc}.") from None
     _validate_types(action)
     return action
 
 
 def _validate_types(action: Action) -> None:
     for f in fields(action):
-        value = getattr(action, f.name)
-        ann = str(f.type)
-        ok = True
-        if ann == "int":
-            ok = isinstance(value, int) and not isinstance(value, bool)
-        elif ann == "str":
-            ok = isinstance(value, str)
-        elif ann == "bool":
-            ok = isinstance(value, bool)
-        elif ann == "int | None":
-            ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
-        elif ann.startswith("tuple[int"):
-            ok = isinstance(value, tuple) and all(
-                isinstance(v, int) and not isinstance(v, bool) for v in value)
-        if not ok:
+        if not _fits(FIELD_SHAPES[f.type], getattr(action, f.name)):
             raise InvalidAction(f"Field '{f.name}' of '{action.kind}' has the wrong type.")
+
+
+def _fits(shape: str, value: Any) -> bool:
+    def integer(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+    if shape == "int":
+        return integer(value)
+    if shape == "int?":
+        return value is None or integer(value)
+    if shape == "ints":
+        return isinstance(value, tuple) and all(integer(v) for v in value)
+    return isinstance(value, str if shape == "str" else bool)

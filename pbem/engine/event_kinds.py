@@ -505,7 +505,7 @@ def mismatches(ev: Json) -> list[str]:
     if shape is None:
         return [f"unknown event kind {kind!r}"]
     hints = get_type_hints(shape)
-    required: frozenset[str] = getattr(shape, "__required_keys__", frozenset())
+    required = frozenset(getattr(shape, "__required_keys__", ()))
     problems = [f"{kind}: no field {name!r}" for name in sorted(required - ev.keys())]
     for name, value in ev.items():
         if name not in hints:

@@ -25,7 +25,7 @@ from pbem.engine import (
     legal_actions,
     new_game,
 )
-from pbem.engine.actions import Action
+from pbem.engine.actions import Action, kind_of
 from pbem.engine.bots import greedy_bot, play_game, random_bot, redacted
 from pbem.engine.ids import CARD_NAMES, FACILITY_NAMES, TERRITORY_NAMES
 from pbem.engine.rules import awaited
@@ -159,7 +159,7 @@ def _random_action(rng: list[int], state: GameState, seat: int) -> Action | None
         cls = ACTION_TYPES[kinds[dice.below(rng, len(kinds))]]
         data = {f.name: _random_value(rng, f.name, str(f.type), state.players)
                 for f in dataclasses.fields(cls)}
-        data["kind"] = cls.kind
+        data["kind"] = kind_of(cls)
         if dice.below(rng, 3):
             data["seat"] = seat
     data = {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}

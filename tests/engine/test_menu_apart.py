@@ -16,6 +16,8 @@ from pbem.engine import RulesError, apply_in_place, check, legal_actions, new_ga
 from pbem.engine.bots import greedy_bot, random_bot
 from pbem.engine.rules import awaited
 
+from .builds import pure_python_only
+
 MENU = str(Path(pbem.engine.__file__).parent / "menu")
 BASE = {"factions": False}
 
@@ -38,6 +40,7 @@ def _menu_code_run_by(call: Any) -> set[str]:
     return seen
 
 
+@pure_python_only
 @pytest.mark.parametrize(("players", "options"), [(3, BASE), (4, None), (5, None)])
 def test_check_never_runs_the_menu_accelerator(players: int, options: Any) -> None:
     state = new_game(players, 11, options)
@@ -55,6 +58,7 @@ def test_check_never_runs_the_menu_accelerator(players: int, options: Any) -> No
     assert steps > 100
 
 
+@pure_python_only
 def test_the_menu_runs_the_accelerator() -> None:
     """The guard above would see the accelerator if it ran (the dockings of the first turn)."""
     state = new_game(4, 3)
@@ -84,6 +88,7 @@ def _position_with_dockings() -> Any:
         apply_in_place(state, random_bot(state, seat, rng))
 
 
+@pure_python_only
 @pytest.mark.parametrize("fault", ["drops a docking", "adds a refused docking",
                                    "reorders dockings"])
 def test_the_invariant_check_catches_an_accelerator_that_errs(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from .. import alien_tech  # noqa: F401 - its 'discard' verb must exist before we extend it
 from ..actions import Action, register_action
@@ -28,38 +28,40 @@ from .cards import AGENDAS
 AGENDAS_DRAWN = 2
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class DrawAgendas(Action):
     """Orbital Market: the pair docked there draws 2 Agendas instead of trading (A1)."""
 
-    kind: ClassVar[str] = "draw_agendas"
+
+register_action("draw_agendas", DrawAgendas)
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class DiscardAgenda(Action):
     """Discard the `index`-th (from 1) of your face-down Agendas (A1, T6)."""
 
-    kind: ClassVar[str] = "discard_agenda"
     index: int
 
 
-@register_action
+register_action("discard_agenda", DiscardAgenda)
+
+
 @dataclass(frozen=True, slots=True)
 class KeepAgendas(Action):
     """Keep your Agendas: end the choice after a draw (A1)."""
 
-    kind: ClassVar[str] = "keep_agendas"
+
+register_action("keep_agendas", KeepAgendas)
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class RevealAgenda(Action):
     """Reveal a face-down Agenda whose in-game half you met (A3)."""
 
-    kind: ClassVar[str] = "reveal_agenda"
     agenda: str
+
+
+register_action("reveal_agenda", RevealAgenda)
 
 
 def _factions(state: GameState) -> str | None:
@@ -170,9 +172,13 @@ HANDLERS: dict[type[Action], tuple[Refuse, Effect]] = {
 PENDING_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     DISCARD_KIND: (DiscardAgenda, KeepAgendas),
 }
-PENDING_WORDS = {DISCARD_KIND: "First choose which face-down Agendas to discard or keep."}
-UNASKED_WORDS = {DISCARD_KIND: "You may discard Agendas only after drawing them or when you "
-                               "are over your limit (ruling A1)."}
+PENDING_WORDS: dict[str, str] = {
+    DISCARD_KIND: "First choose which face-down Agendas to discard or keep.",
+}
+UNASKED_WORDS: dict[str, str] = {
+    DISCARD_KIND: "You may discard Agendas only after drawing them or when you are over your "
+                  "limit (ruling A1).",
+}
 
 
 def candidates(state: GameState, seat: int) -> list[Action]:

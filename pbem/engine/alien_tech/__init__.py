@@ -14,7 +14,7 @@ and the automatic Resource Cache have specs but no powers.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 from ..actions import Action
 from ..events import Event, event
@@ -119,7 +119,9 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     return [action for _, _, actions in candidate_families(state, seat) for action in actions]
 
 
-Family = tuple[CardSpec, UsePower[Any] | DiscardPower[Any], list[Action]]
+# A string: the powers are interpreted classes in the compiled build (`compiled.interpreted`),
+# which cannot be subscripted at run time.
+Family: TypeAlias = "tuple[CardSpec, UsePower[Any] | DiscardPower[Any], list[Action]]"
 
 
 def candidate_families(state: GameState, seat: int) -> list[Family]:

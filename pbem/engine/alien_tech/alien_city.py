@@ -9,7 +9,7 @@ from .spec import CardSpec
 
 ID = "alien_city"
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Alien City",
     copies=1,

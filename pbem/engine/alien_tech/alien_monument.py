@@ -10,7 +10,7 @@ from .spec import CardSpec
 
 ID = "alien_monument"
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Alien Monument",
     copies=1,

@@ -18,7 +18,6 @@ Cannon.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .. import dice
 from ..actions import Action, register_action
@@ -37,23 +36,25 @@ ID = "astrogation_servo"
 TERRAFORMING = Facility.TERRAFORMING_STATION
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class UseAstrogationServo(Action):
     """Take a ship of `owner`'s colour from the Maintenance Bay and roll it; `owner` None
     takes the Relic Ship (ruling T1a)."""
 
-    kind: ClassVar[str] = "use_astrogation_servo"
     owner: int | None
 
 
-@register_action
+register_action("use_astrogation_servo", UseAstrogationServo)
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardAstrogationServo(Action):
     """Send every ship docked at `facility` to the Maintenance Bay."""
 
-    kind: ClassVar[str] = "discard_astrogation_servo"
     facility: str
+
+
+register_action("discard_astrogation_servo", DiscardAstrogationServo)
 
 
 RELIC_WORD = "relic"
@@ -146,7 +147,7 @@ def format_discard(action: DiscardAstrogationServo) -> list[str]:
     return [action.facility]
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Astrogation Servo",
     copies=1,

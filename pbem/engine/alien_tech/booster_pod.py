@@ -7,7 +7,6 @@ Discard: take exactly one field generator off the planet (ruling B3).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .. import fields
 from ..actions import Action, register_action
@@ -31,23 +30,25 @@ FIELD_WORDS = {"isolation": "isolation_field", "positron": "positron_field",
                "repulsor": "repulsor_field"}
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class UseBoosterPod(Action):
     """+1 to the unplaced ship showing `ship` (the Relic Ship if `relic`)."""
 
-    kind: ClassVar[str] = "use_booster_pod"
     ship: int
     relic: bool = False
 
 
-@register_action
+register_action("use_booster_pod", UseBoosterPod)
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardBoosterPod(Action):
     """Take the field generator `field` off the planet."""
 
-    kind: ClassVar[str] = "discard_booster_pod"
     field: str
+
+
+register_action("discard_booster_pod", DiscardBoosterPod)
 
 
 def use_fuel(state: GameState, action: UseBoosterPod) -> int:
@@ -107,7 +108,7 @@ def field_id(word: str) -> str:
     return key
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Booster Pod",
     copies=2,

@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import ClassVar
 
 from .. import facilities
 from ..actions import Action, Dock, register_action
@@ -51,14 +50,12 @@ SINGLES = ("single", "six")
 WITH = "with"  # notation: 'with 5r' names the Relic Ship among your replacing ships (T2b)
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class UseChameleonCloak(Action):
     """Replace the ships of `owners` showing `ships` (pairwise) at `facility` with yours of
     the same values; `relic_at` is the position of a Relic Ship among the targets, `relic`
     the value of the Relic Ship you control among your replacing ships (ruling T2b)."""
 
-    kind: ClassVar[str] = "use_chameleon_cloak"
     facility: str
     owners: tuple[int, ...]
     ships: tuple[int, ...]
@@ -66,14 +63,18 @@ class UseChameleonCloak(Action):
     relic: int | None = None
 
 
-@register_action
+register_action("use_chameleon_cloak", UseChameleonCloak)
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardChameleonCloak(Action):
     """Swap all colonies of `first` and `second`."""
 
-    kind: ClassVar[str] = "discard_chameleon_cloak"
     first: str
     second: str
+
+
+register_action("discard_chameleon_cloak", DiscardChameleonCloak)
 
 
 def _place_refusal(state: GameState, facility: str) -> str | None:
@@ -379,7 +380,7 @@ def bot_use_score(state: GameState, seat: int, action: UseChameleonCloak,
     return dock_worth.get(action.facility, 0.0) - 2.0
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Chameleon Cloak",
     copies=1,

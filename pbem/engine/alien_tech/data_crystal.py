@@ -10,7 +10,6 @@ Discard: place the Positron Field on any territory, or move it to a different on
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .. import fields
 from ..actions import Action, register_action
@@ -25,22 +24,24 @@ ID = "data_crystal"
 FIELD = Field.POSITRON
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class UseDataCrystal(Action):
     """Borrow the bonus of `territory` for the rest of this turn."""
 
-    kind: ClassVar[str] = "use_data_crystal"
     territory: str
 
 
-@register_action
+register_action("use_data_crystal", UseDataCrystal)
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardDataCrystal(Action):
     """Place or move the Positron Field to `territory`."""
 
-    kind: ClassVar[str] = "discard_data_crystal"
     territory: str
+
+
+register_action("discard_data_crystal", DiscardDataCrystal)
 
 
 def use_fuel(state: GameState, action: UseDataCrystal) -> int:
@@ -100,7 +101,7 @@ def format_discard(action: DiscardDataCrystal) -> list[str]:
     return [action.territory]
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Data Crystal",
     copies=2,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ..actions import Action, register_action
 from ..events import Event
@@ -20,20 +19,20 @@ from .spec import CardSpec, DiscardPower, UsePower
 ID = "electrofabricator"
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class UseElectrofabricator(Action):
     """Pay 2 fuel for 1 ore."""
 
-    kind: ClassVar[str] = "use_electrofabricator"
+
+register_action("use_electrofabricator", UseElectrofabricator)
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class DiscardElectrofabricator(Action):
     """Gain 3 ore."""
 
-    kind: ClassVar[str] = "discard_electrofabricator"
+
+register_action("discard_electrofabricator", DiscardElectrofabricator)
 
 
 def use_fuel(state: GameState, action: UseElectrofabricator) -> int:
@@ -93,7 +92,7 @@ def bot_discard_score(state: GameState, seat: int, action: DiscardElectrofabrica
     return 1.0 if state.seats[seat].ore < 2 else -5.0
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Electrofabricator",
     copies=1,

@@ -10,7 +10,6 @@ C2, T4); that discard is forced, so it is no discard power (ruling B17). No disc
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ..actions import Action, register_action
 from ..errors import InvalidAction
@@ -32,15 +31,16 @@ ID = "experimental_ftl_drive"
 LAST_TOKEN = 3
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class UseExperimentalFtlDrive(Action):
     """Set the unplaced ship showing `ship` (the Relic Ship if `relic`) to `to`."""
 
-    kind: ClassVar[str] = "use_experimental_ftl_drive"
     ship: int
     to: int
     relic: bool = False
+
+
+register_action("use_experimental_ftl_drive", UseExperimentalFtlDrive)
 
 
 def tokens(state: GameState) -> int:
@@ -94,7 +94,7 @@ def format_use(action: UseExperimentalFtlDrive) -> list[str]:
     return [ship_text(action.ship, action.relic), str(action.to)]
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Experimental FTL Drive",
     copies=1,

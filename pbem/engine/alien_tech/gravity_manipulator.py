@@ -8,7 +8,6 @@ Discard: place the Repulsor Field on any territory, or move it to a different on
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .. import fields
 from ..actions import Action, register_action
@@ -24,25 +23,27 @@ ID = "gravity_manipulator"
 FIELD = Field.REPULSOR
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class UseGravityManipulator(Action):
     """−1 to the unplaced ship showing `down`, +1 to another showing `up`."""
 
-    kind: ClassVar[str] = "use_gravity_manipulator"
     down: int
     up: int
     down_relic: bool = False
     up_relic: bool = False
 
 
-@register_action
+register_action("use_gravity_manipulator", UseGravityManipulator)
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardGravityManipulator(Action):
     """Place or move the Repulsor Field to `territory`."""
 
-    kind: ClassVar[str] = "discard_gravity_manipulator"
     territory: str
+
+
+register_action("discard_gravity_manipulator", DiscardGravityManipulator)
 
 
 def use_fuel(state: GameState, action: UseGravityManipulator) -> int:
@@ -122,7 +123,7 @@ def format_discard(action: DiscardGravityManipulator) -> list[str]:
     return [action.territory]
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Gravity Manipulator",
     copies=2,

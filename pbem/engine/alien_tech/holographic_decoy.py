@@ -13,7 +13,7 @@ from .spec import CardSpec
 
 ID = "holographic_decoy"
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Holographic Decoy",
     copies=2,

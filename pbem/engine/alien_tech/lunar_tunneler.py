@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ..actions import Action, register_action
 from ..events import Event, event
@@ -26,20 +25,20 @@ ID = "lunar_tunneler"
 MINE = Facility.LUNAR_MINE
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class UseLunarTunneler(Action):
     """Pay 1 fuel for 1 extra ore right after a Lunar Mine docking."""
 
-    kind: ClassVar[str] = "use_lunar_tunneler"
+
+register_action("use_lunar_tunneler", UseLunarTunneler)
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class DiscardLunarTunneler(Action):
     """Send every ship at the Lunar Mine to the Maintenance Bay."""
 
-    kind: ClassVar[str] = "discard_lunar_tunneler"
+
+register_action("discard_lunar_tunneler", DiscardLunarTunneler)
 
 
 def use_fuel(state: GameState, action: UseLunarTunneler) -> int:
@@ -104,7 +103,7 @@ def bot_use_score(state: GameState, seat: int, action: UseLunarTunneler,
     return 6.0 if state.seats[seat].ore < 4 else -5.0
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Lunar Tunneler",
     copies=1,

@@ -11,7 +11,6 @@ Discard: reveal one of your face-down Agendas; it scores without meeting its con
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .. import agendas
 from ..actions import Action, register_action
@@ -23,13 +22,14 @@ from .spec import CardSpec, DiscardPower
 ID = "multiverse_window"
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class DiscardMultiverseWindow(Action):
     """Reveal the face-down Agenda `agenda`; it scores without its condition."""
 
-    kind: ClassVar[str] = "discard_multiverse_window"
     agenda: str
+
+
+register_action("discard_multiverse_window", DiscardMultiverseWindow)
 
 
 def lost(state: GameState, seat: int, events: list[Event]) -> None:
@@ -71,7 +71,7 @@ def format_discard(action: DiscardMultiverseWindow) -> list[str]:
     return [action.agenda]
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Multiverse Window",
     copies=1,

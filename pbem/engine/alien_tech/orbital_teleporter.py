@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .. import facilities, fields
 from ..actions import Action, Dock, register_action
@@ -37,13 +36,11 @@ COST = 2
 LEFT = "teleported_from"  # Turn.facts key: ship id -> facilities it was teleported off (T9)
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class UseOrbitalTeleporter(Action):
     """Move your ship showing `ship` from `facility` to `to`, docking it there together
     with unplaced ships showing `joined` (`joined_relic`: the Relic Ship's value among them)."""
 
-    kind: ClassVar[str] = "use_orbital_teleporter"
     facility: str
     ship: int
     to: str
@@ -52,15 +49,19 @@ class UseOrbitalTeleporter(Action):
     joined_relic: int | None = None
 
 
-@register_action
+register_action("use_orbital_teleporter", UseOrbitalTeleporter)
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardOrbitalTeleporter(Action):
     """Move one colony of `owner` from `territory` to `to`."""
 
-    kind: ClassVar[str] = "discard_orbital_teleporter"
     owner: int
     territory: str
     to: str
+
+
+register_action("discard_orbital_teleporter", DiscardOrbitalTeleporter)
 
 
 def use_fuel(state: GameState, action: UseOrbitalTeleporter) -> int:
@@ -256,7 +257,7 @@ def format_discard(action: DiscardOrbitalTeleporter) -> list[str]:
     return [COLOURS[action.owner], action.territory, action.to]
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Orbital Teleporter",
     copies=2,

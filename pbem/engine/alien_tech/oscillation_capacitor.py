@@ -13,7 +13,6 @@ holder to discard Agendas (T6).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ..actions import Action, register_action
 from ..events import Event
@@ -27,14 +26,15 @@ from .spec import CardSpec, DiscardPower
 ID = "oscillation_capacitor"
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class DiscardOscillationCapacitor(Action):
     """Discard `victim`'s card `card` without its discard power."""
 
-    kind: ClassVar[str] = "discard_oscillation_capacitor"
     victim: int
     card: str
+
+
+register_action("discard_oscillation_capacitor", DiscardOscillationCapacitor)
 
 
 def grants_second_use(state: GameState, seat: int, card: str, printed_fuel: int) -> bool:
@@ -81,7 +81,7 @@ def format_discard(action: DiscardOscillationCapacitor) -> list[str]:
     return [who, action.card]
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Oscillation Capacitor",
     copies=1,

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar
 
 from ..actions import Action, register_action
 from ..board import LAYOUT
@@ -35,29 +34,31 @@ ID = "plasma_cannon"
 TERRAFORMING = Facility.TERRAFORMING_STATION
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class UsePlasmaCannon(Action):
     """Remove ships of `owners` showing `ships` (pairwise) from `facility`; `relic_at` is the
     position of the Relic Ship among them, if it is one."""
 
-    kind: ClassVar[str] = "use_plasma_cannon"
     facility: str
     owners: tuple[int, ...]
     ships: tuple[int, ...]
     relic_at: int | None = None
 
 
-@register_action
+register_action("use_plasma_cannon", UsePlasmaCannon)
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardPlasmaCannon(Action):
     """Send the ship of `owner` showing `ship` at `facility` to the stock."""
 
-    kind: ClassVar[str] = "discard_plasma_cannon"
     owner: int
     ship: int
     facility: str
     relic: bool = False
+
+
+register_action("discard_plasma_cannon", DiscardPlasmaCannon)
 
 
 def find(state: GameState, seat: int, facility: str, owner: int, value: int, relic: bool,
@@ -251,7 +252,7 @@ def format_discard(action: DiscardPlasmaCannon) -> list[str]:
     return [COLOURS[action.owner], ship_text(action.ship, action.relic), action.facility]
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Plasma Cannon",
     copies=2,

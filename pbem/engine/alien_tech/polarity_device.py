@@ -8,7 +8,6 @@ Field blocks a swap that involves its territory (§5). Control is updated on bot
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .. import fields
 from ..actions import Action, register_action
@@ -31,26 +30,28 @@ from .spec import CardSpec, DiscardPower, UsePower
 ID = "polarity_device"
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class UsePolarityDevice(Action):
     """Flip the unplaced ship showing `ship` (the Relic Ship if `relic`) to 7 − `ship`."""
 
-    kind: ClassVar[str] = "use_polarity_device"
     ship: int
     relic: bool = False
 
 
-@register_action
+register_action("use_polarity_device", UsePolarityDevice)
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardPolarityDevice(Action):
     """Swap a colony of `owner` on `territory` with a colony of `other` on `other_territory`."""
 
-    kind: ClassVar[str] = "discard_polarity_device"
     owner: int
     territory: str
     other: int
     other_territory: str
+
+
+register_action("discard_polarity_device", DiscardPolarityDevice)
 
 
 def use_fuel(state: GameState, action: UsePolarityDevice) -> int:
@@ -133,7 +134,7 @@ def format_discard(action: DiscardPolarityDevice) -> list[str]:
             action.other_territory]
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Polarity Device",
     copies=2,

@@ -35,7 +35,7 @@ def after_roll(state: GameState, seat: int, events: list[Event]) -> None:
         forced_discard(state, seat, ID, events, why="tie")
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Resource Cache",
     copies=2,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ..actions import Action, register_action
 from ..events import Event, event
@@ -25,20 +24,20 @@ ID = "solar_harvester"
 CONVERTER = Facility.SOLAR_CONVERTER
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class UseSolarHarvester(Action):
     """Gain 1 fuel per opponent ship at the Solar Converter."""
 
-    kind: ClassVar[str] = "use_solar_harvester"
+
+register_action("use_solar_harvester", UseSolarHarvester)
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class DiscardSolarHarvester(Action):
     """Every other player returns all their fuel."""
 
-    kind: ClassVar[str] = "discard_solar_harvester"
+
+register_action("discard_solar_harvester", DiscardSolarHarvester)
 
 
 def opponent_ships(state: GameState, seat: int) -> int:
@@ -104,7 +103,7 @@ def bot_use_score(state: GameState, seat: int, action: UseSolarHarvester,
     return 7.0
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Solar Harvester",
     copies=1,

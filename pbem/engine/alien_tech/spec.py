@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
 from ..actions import Action
+from ..compiled import interpreted
 from ..events import Event
 from ..state import GameState
 
@@ -39,6 +40,7 @@ FuelCost = Callable[[GameState, A], int]  # the printed fuel cost, before Pohl F
 BotScore = Callable[[GameState, int, A, Mapping[str, float]], float]
 
 
+@interpreted  # generic: see the note at `interpreted`
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Power(Generic[A]):
     """One power of a card (its use or its discard): the action class and its hooks. The
@@ -59,6 +61,7 @@ class Power(Generic[A]):
     refusals: Refusals[A] | None = None  # for the menu; `refusal` is this of one action
 
 
+@interpreted  # generic: see the note at `interpreted`
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UsePower(Power[A]):
     """The card's use power: `use <card> ...`, paid in fuel."""
@@ -66,6 +69,7 @@ class UsePower(Power[A]):
     fuel: FuelCost[A]
 
 
+@interpreted  # generic: see the note at `interpreted`
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DiscardPower(Power[A]):
     """The card's discard power: `discard <card> ...` (the card goes to the discard pile)."""

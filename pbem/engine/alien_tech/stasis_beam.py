@@ -7,7 +7,6 @@ Discard: place the Isolation Field on any territory, or move it to a different o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .. import fields
 from ..actions import Action, register_action
@@ -30,23 +29,25 @@ ID = "stasis_beam"
 FIELD = Field.ISOLATION
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class UseStasisBeam(Action):
     """−1 to the unplaced ship showing `ship` (the Relic Ship if `relic`)."""
 
-    kind: ClassVar[str] = "use_stasis_beam"
     ship: int
     relic: bool = False
 
 
-@register_action
+register_action("use_stasis_beam", UseStasisBeam)
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardStasisBeam(Action):
     """Place or move the Isolation Field to `territory`."""
 
-    kind: ClassVar[str] = "discard_stasis_beam"
     territory: str
+
+
+register_action("discard_stasis_beam", DiscardStasisBeam)
 
 
 def use_fuel(state: GameState, action: UseStasisBeam) -> int:
@@ -97,7 +98,7 @@ def format_discard(action: DiscardStasisBeam) -> list[str]:
     return [action.territory]
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Stasis Beam",
     copies=2,

@@ -10,7 +10,6 @@ cannot take itself back.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .. import dice
 from ..actions import Action, register_action
@@ -34,23 +33,25 @@ from .spec import CardSpec, DiscardPower, UsePower
 ID = "temporal_warper"
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class UseTemporalWarper(Action):
     """Re-roll unplaced ships showing `ships`; `relic` is the Relic Ship's value among them."""
 
-    kind: ClassVar[str] = "use_temporal_warper"
     ships: tuple[int, ...]
     relic: int | None = None
 
 
-@register_action
+register_action("use_temporal_warper", UseTemporalWarper)
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardTemporalWarper(Action):
     """Take `card` from the discard pile."""
 
-    kind: ClassVar[str] = "discard_temporal_warper"
     card: str
+
+
+register_action("discard_temporal_warper", DiscardTemporalWarper)
 
 
 def use_fuel(state: GameState, action: UseTemporalWarper) -> int:
@@ -154,7 +155,7 @@ def format_discard(action: DiscardTemporalWarper) -> list[str]:
     return [action.card]
 
 
-CARD = CardSpec(
+CARD: CardSpec = CardSpec(
     id=ID,
     name="Temporal Warper",
     copies=2,

@@ -70,7 +70,7 @@ def claim(state: GameState, action: Claim, events: list[Event]) -> None:
     events.append(event("claimed", action.seat, card=action.card, dealt=dealt))
 
 
-SPEC = FacilitySpec(
+SPEC: FacilitySpec = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="single", group_size=1, groups=(4, 4, 4),
     refuse=refuse, dock=dock, value_free=True,

@@ -254,7 +254,7 @@ def launch(state: GameState, seat: int, events: list[Event]) -> None:
     launch_colony(state, seat, events)
 
 
-SPEC = FacilitySpec(
+SPEC: FacilitySpec = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="track", group_size=HUB_PORTS_PER_TRACK, groups=(HUB_TRACKS,) * 3,
     refuse=refuse, dock=dock, launches=True, value_free=True, slot=slot,

@@ -36,7 +36,7 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     start_landing(state, seat, ID)
 
 
-SPEC = FacilitySpec(
+SPEC: FacilitySpec = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="triple", group_size=3, groups=(1, 2, 2),
     refuse=refuse, dock=dock, value_free=True,

@@ -40,7 +40,7 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     gain(state, seat, 0, 1, events, why=ID)
 
 
-SPEC = FacilitySpec(
+SPEC: FacilitySpec = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="single", group_size=1, groups=(3, 4, 5),
     refuse=refuse, dock=dock,

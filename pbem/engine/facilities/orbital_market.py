@@ -71,7 +71,7 @@ def trade(state: GameState, action: Trade, events: list[Event]) -> None:
     events.append(event("traded", action.seat, fuel=action.rate, ore=1))
 
 
-SPEC = FacilitySpec(
+SPEC: FacilitySpec = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="pair", group_size=2, groups=(1, 1, 2),
     refuse=refuse, dock=dock, value_free=True,

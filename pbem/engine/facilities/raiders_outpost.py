@@ -122,7 +122,7 @@ def end_raid(state: GameState, action: EndRaid, events: list[Event]) -> None:
     events.append(event("raid_ended", action.seat))
 
 
-SPEC = FacilitySpec(
+SPEC: FacilitySpec = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="run", group_size=3, groups=(1, 1, 1),
     refuse=refuse, dock=dock, slot=slot, before_dock=before_dock,

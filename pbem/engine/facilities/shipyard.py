@@ -80,7 +80,7 @@ def roll_at_once(state: GameState, index: int, events: list[Event]) -> None:
                         why=Faction.SCAVENGER_FLEET))
 
 
-SPEC = FacilitySpec(
+SPEC: FacilitySpec = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="pair", group_size=2, groups=(1, 2, 3),
     refuse=refuse, dock=dock, value_free=True,

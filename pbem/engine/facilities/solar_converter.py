@@ -29,7 +29,7 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
          bonus=bonus)
 
 
-SPEC = FacilitySpec(
+SPEC: FacilitySpec = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="single", group_size=1, groups=(7, 7, 8),
     refuse=refuse, dock=dock, value_free=True,

@@ -52,7 +52,7 @@ def terraforming_payee(state: GameState, seat: int) -> int | None:
     return owner if owner != seat else None
 
 
-SPEC = FacilitySpec(
+SPEC: FacilitySpec = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="six", group_size=1, groups=(1, 1, 1),
     refuse=refuse, dock=dock, value_free=True,

@@ -8,7 +8,6 @@ are drawn in `flow.new_game`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ..actions import Action, register_action
 from ..events import Event, event
@@ -20,13 +19,14 @@ from .common import faction_name
 PENDING = "draft"
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class ChooseFaction(Action):
     """Take one of the Faction boards offered in the draft."""
 
-    kind: ClassVar[str] = "choose_faction"
     faction: str
+
+
+register_action("choose_faction", ChooseFaction)
 
 
 def choose_refusal(state: GameState, action: ChooseFaction) -> str | None:

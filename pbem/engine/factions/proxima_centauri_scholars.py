@@ -9,7 +9,6 @@ Every field change goes through `fields.py`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .. import fields
 from ..actions import Action, Dock, register_action
@@ -27,33 +26,36 @@ OWNER_FUEL = 2
 PENDING = "proxima_move"
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class MoveField(Action):
     """After docking at the Proxima Centauri Scholars: move `field` to `territory`."""
 
-    kind: ClassVar[str] = "move_field"
     field: str
     territory: str
 
 
-@register_action
+register_action("move_field", MoveField)
+
+
 @dataclass(frozen=True, slots=True)
 class ScholarsPlace(Action):
     """Owner: pay 2 fuel to put an off-planet `field` on `territory`."""
 
-    kind: ClassVar[str] = "scholars_place"
     field: str
     territory: str
 
 
-@register_action
+register_action("scholars_place", ScholarsPlace)
+
+
 @dataclass(frozen=True, slots=True)
 class ScholarsRemove(Action):
     """Owner: pay 2 fuel to take `field` off the planet."""
 
-    kind: ClassVar[str] = "scholars_remove"
     field: str
+
+
+register_action("scholars_remove", ScholarsRemove)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import ClassVar
 
 from .. import facilities
 from ..actions import Action, Dock, register_action
@@ -28,18 +27,19 @@ NAME = "Smuggler's Alliance"
 RAIDERS = Facility.RAIDERS_OUTPOST
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class Smuggle(Action):
     """Dock the run `values` at the Raiders' Outpost and the ship `ship` at the Smuggler's
     Alliance in one action. `relic`: the Relic Ship's value among the run; `ship_relic`: the
     single ship is the Relic Ship."""
 
-    kind: ClassVar[str] = "smuggle"
     values: tuple[int, ...]
     ship: int
     relic: int | None = None
     ship_relic: bool = False
+
+
+register_action("smuggle", Smuggle)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ..actions import Action, Dock
+from ..compiled import interpreted
 from ..events import Event
 from ..facilities.spec import DockEffect
 from ..facilities.spec import Refuse as DockRefusal
@@ -43,6 +44,7 @@ class BoardFacility:
     bot_worth: DockWorth = worth(0.0)
 
 
+@interpreted  # generic: see the note at `interpreted`
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BoardAction(Generic[A]):
     """An action the board adds to the game: its owner's ability or the decision its facility

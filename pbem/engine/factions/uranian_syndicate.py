@@ -10,7 +10,6 @@ bonus both controlled and borrowed applies once, ruling B23)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ..actions import Action, Dock, register_action
 from ..events import Event, event
@@ -28,25 +27,27 @@ NAME = "Uranian Syndicate"
 PENDING = "uranian_move"
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class MoveColony(Action):
     """After docking at the Uranian Syndicate: move one colony of `owner` between
     territories."""
 
-    kind: ClassVar[str] = "move_colony"
     owner: int
     source: str
     target: str
 
 
-@register_action
+register_action("move_colony", MoveColony)
+
+
 @dataclass(frozen=True, slots=True)
 class Contest(Action):
     """Owner: use the bonus of the contested `territory` until the end of the turn."""
 
-    kind: ClassVar[str] = "contest"
     territory: str
+
+
+register_action("contest", Contest)
 
 
 def move_cost(seat: int, owner: int) -> int:

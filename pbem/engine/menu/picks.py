@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, kind_of
 from ..alien_tech.chameleon_cloak import UseChameleonCloak
 from ..alien_tech.common import ship_text
 from ..alien_tech.plasma_cannon import UsePlasmaCannon
@@ -28,7 +28,9 @@ from ..ids import COLOURS
 from ..state import GameState
 
 Item = tuple[int, int, bool]  # (owner, value, is the Relic Ship)
-PICKED_KINDS = (UsePlasmaCannon.kind, UseChameleonCloak.kind, UseTemporalWarper.kind)
+CANNON, CLOAK, WARPER = (kind_of(UsePlasmaCannon), kind_of(UseChameleonCloak),
+                         kind_of(UseTemporalWarper))
+PICKED_KINDS = (CANNON, CLOAK, WARPER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +53,10 @@ class Pick:
         relic_at = next((k for k, (_, _, r) in enumerate(ships) if r), None)
         owners = tuple(o for o, _, _ in ships)
         values = tuple(v for _, v, _ in ships)
-        if self.kind == UseTemporalWarper.kind:
+        if self.kind == WARPER:
             return UseTemporalWarper(self.seat, values,
                                      next((v for _, v, r in ships if r), None))
-        if self.kind == UseChameleonCloak.kind:
+        if self.kind == CLOAK:
             return UseChameleonCloak(self.seat, self.facility, owners, values, relic_at,
                                      self.relic)
         return UsePlasmaCannon(self.seat, self.facility, owners, values, relic_at)
@@ -64,7 +66,7 @@ class Pick:
         joined by spaces, are the chosen action in notation (docs/notation.md), which is
         what the turn page's checkboxes post."""
         card = self.kind.removeprefix("use_")
-        if self.kind == UseTemporalWarper.kind:
+        if self.kind == WARPER:
             return f"use {card}", [ship_text(v, r) for _, v, r in self.items], ""
         tail = f"with {ship_text(self.relic, True)}" if self.relic is not None else ""
         return (f"use {card} {self.facility}",
@@ -87,7 +89,7 @@ class Pick:
 
 def json_family(data: Mapping[str, Any]) -> tuple[str, str, Any]:
     """`family` of an action or a pick in its JSON form (a view's `legal` or `picks`)."""
-    relic = data.get("relic") if data["kind"] == UseChameleonCloak.kind else None
+    relic = data.get("relic") if data["kind"] == CLOAK else None
     return data["kind"], data.get("facility", ""), relic
 
 

@@ -5,13 +5,11 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import pkgutil
-import types
-import typing
 from typing import Any
 
 import pbem.engine.alien_tech as alien_tech
 from pbem.engine import action_from_json, action_to_json, ids, new_game, notation
-from pbem.engine.actions import ACTION_TYPES, Action
+from pbem.engine.actions import ACTION_TYPES, FIELD_SHAPES, Action, kind_of
 from pbem.engine.alien_tech import catalog, oscillation_capacitor
 from pbem.engine.alien_tech.spec import CardSpec, Power
 from pbem.engine.bots import play_game, random_bot
@@ -75,8 +73,8 @@ def test_every_power_is_registered_for_json_and_notation() -> None:
     for card in catalog.SPECS:
         for power in _powers(card):
             cls = power.action
-            assert ACTION_TYPES[cls.kind] is cls, cls.kind
-            assert cls in notation.FORMATS, cls.kind
+            assert ACTION_TYPES[kind_of(cls)] is cls, cls
+            assert cls in notation.FORMATS, cls
     assert {"use", "discard"} <= set(notation.VERBS)
 
 
@@ -126,17 +124,9 @@ def test_each_card_has_a_one_line_effect() -> None:
 
 def _sample(cls: type[Action]) -> Action:
     """An instance of `cls` with placeholder fields (for hooks that read none of them)."""
-    hints = typing.get_type_hints(cls)
-    values = {f.name: _placeholder(hints[f.name]) for f in dataclasses.fields(cls) if f.init}
-    return cls(**values)
-
-
-def _placeholder(hint: Any) -> Any:
-    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
-        return None if type(None) in typing.get_args(hint) else _placeholder(
-            typing.get_args(hint)[0])
-    origin = typing.get_origin(hint) or hint
-    return {int: 0, bool: False, str: "", tuple: (), list: []}[origin]
+    placeholder = {"int": 0, "int?": None, "ints": (), "str": "", "bool": False}
+    return cls(**{f.name: placeholder[FIELD_SHAPES[f.type]]
+                  for f in dataclasses.fields(cls) if f.init})
 
 
 def test_the_repositorys_ids_toml_is_the_shared_rules_one() -> None:

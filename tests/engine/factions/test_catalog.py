@@ -7,7 +7,7 @@ import pkgutil
 
 import pbem.engine.factions as factions
 from pbem.engine import action_from_json, action_to_json, facilities, ids, notation
-from pbem.engine.actions import ACTION_TYPES
+from pbem.engine.actions import ACTION_TYPES, kind_of
 from pbem.engine.bots import greedy_bot, play_game, random_bot
 from pbem.engine.factions import catalog
 from pbem.engine.factions.spec import FactionSpec
@@ -56,9 +56,9 @@ def test_every_board_action_is_handled_and_registered_for_json_and_notation() ->
     for spec in catalog.SPECS:
         for board in spec.actions:
             cls = board.action
-            assert ACTION_TYPES[cls.kind] is cls, cls.kind
-            assert cls in notation.FORMATS, cls.kind
-            assert HANDLERS[cls] == (board.refusal, board.effect), cls.kind
+            assert ACTION_TYPES[kind_of(cls)] is cls, cls
+            assert cls in notation.FORMATS, cls
+            assert HANDLERS[cls] == (board.refusal, board.effect), cls
         if spec.decision:
             assert set(spec.decision.answers) <= {b.action for b in spec.actions}
             assert catalog.PENDING[spec.decision.kind][0] == spec.decision.answers

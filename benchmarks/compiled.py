@@ -1,0 +1,155 @@
+"""The optional compiled engine: build it with mypyc, prove it plays the same, time it.
+
+    python benchmarks/compiled.py build        # build/compiled/: a copy, its engine compiled
+    python benchmarks/compiled.py test [PYTEST ARGS]   # tests/engine against the compiled engine
+    python benchmarks/compiled.py speed [--games N] [--rounds N] [--seats N] [--before DIR]
+
+Pure Python stays the reference: the source tree is never compiled in place (a stale
+extension module beside an edited .py would silently shadow it). `build` copies the checkout's
+files (those git tracks or would track) to `build/compiled/` and compiles every engine module
+but the scenario tooling there; `test` runs the engine's tests (the invariants, the menu audit,
+the scenarios and the same-games hash among them) from that copy, after checking that the
+modules really are compiled; `speed` alternates pure and compiled runs of
+`selfplay.speed` (and of another checkout's, `--before`), one process each, and prints games/s
+side by side with the median ratio of the back-to-back runs to the baseline. docs/compiled-engine.md
+says how to deploy it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TREE = ROOT / "build" / "compiled"
+STAMP = TREE / ".sources-sha256"
+# The scenario tooling reads files and runs rarely; it imports the compiled modules as is.
+LEFT_INTERPRETED = ("pbem/engine/scenarios/",)
+
+
+def engine_modules(root: Path) -> list[str]:
+    """The engine's modules mypyc compiles, as paths relative to `root`."""
+    found = sorted(str(p.relative_to(root)) for p in (root / "pbem" / "engine").rglob("*.py"))
+    return [m for m in found if not m.startswith(LEFT_INTERPRETED)
+            and not m.endswith("__main__.py")]
+
+
+def checkout_files() -> list[str]:
+    out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT,
+                         check=True, capture_output=True).stdout.decode()
+    return sorted(f for f in out.split("\0") if f and (ROOT / f).is_file())
+
+
+def build(force: bool = False) -> Path:
+    """Copy the checkout to build/compiled and compile its engine there. The copy is refreshed
+    every time; the compiling (minutes) is skipped while the engine's sources are unchanged."""
+    files = checkout_files()
+    for name in files:
+        target = TREE / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target)
+    digest = hashlib.sha256()
+    for name in files:
+        if name.startswith("pbem/engine/"):
+            digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+    sha = digest.hexdigest()
+    if not force and STAMP.exists() and STAMP.read_text() == sha and _compiled(TREE):
+        print(f"compiled engine up to date in {TREE}", flush=True)
+        return TREE
+    for stale in (TREE / "pbem" / "engine").rglob("*.so"):
+        stale.unlink()
+    for stale in TREE.glob("*.so"):  # mypyc's shared library for the whole group
+        stale.unlink()
+    modules = engine_modules(TREE)
+    setup = ("import sys\n"
+             "from setuptools import setup\n"
+             "from mypyc.build import mypycify\n"
+             "setup(name='pbem-engine-compiled', py_modules=[],\n"
+             "      ext_modules=mypycify(sys.argv[1:], opt_level='3'),\n"
+             f"      script_args=['build_ext', '--inplace', '-j', '{os.cpu_count() or 1}'])\n")
+    print(f"compiling {len(modules)} engine modules with mypyc into {TREE} ...", flush=True)
+    subprocess.run([sys.executable, "-c", setup, *modules], cwd=TREE, check=True,
+                   stdout=subprocess.DEVNULL)
+    if not _compiled(TREE):
+        raise SystemExit("mypyc ran but the engine modules are not compiled")
+    STAMP.write_text(sha)
+    return TREE
+
+
+def _compiled(tree: Path) -> bool:
+    """Whether every module `engine_modules` names has its extension module in `tree`."""
+    if not tree.exists():
+        return False
+    for module in engine_modules(tree):
+        stem = Path(module).with_suffix("")
+        if not list((tree / stem.parent).glob(f"{stem.name}.cpython-*.so")):
+            return False
+    return True
+
+
+def test(pytest_args: list[str]) -> int:
+    tree = build()
+    env = {**os.environ, "PBEM_EXPECT_COMPILED_ENGINE": "1"}
+    # From inside the copy, `pbem` is the copy's (pytest puts its root first on sys.path).
+    args = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests/engine",
+            *pytest_args]
+    return subprocess.run(args, cwd=tree, env=env).returncode
+
+
+def speed(games: int, rounds: int, seats: int, before: Path | None = None) -> None:
+    """Print games/s of greedy self-play: pure Python, compiled and (with `before`) another
+    checkout's pure Python, one process per run, the runs of a round back to back."""
+    tree = build()
+    code = ("import sys; sys.path.insert(0, 'benchmarks'); from selfplay import speed;"
+            f"g, d, _ = speed({seats}, {games}, {{'factions': %s}}); print(g)")
+    where = {"pure": ROOT, "compiled": tree}
+    if before is not None:
+        where = {"before": before.resolve(), **where}
+    print(f"greedy self-play, {seats} seats, {games} games a run, CPU time, {rounds} rounds of "
+          f"{' / '.join(where)} back to back")
+    for label, factions in (("base game", "False"), ("Factions", "True")):
+        runs: dict[str, list[float]] = {name: [] for name in where}
+        for _ in range(rounds):
+            for name, path in where.items():
+                out = subprocess.run([sys.executable, "-c", code % factions], cwd=path,
+                                     check=True, capture_output=True, text=True,
+                                     env={**os.environ, "PYTHONPATH": str(path)}).stdout
+                runs[name].append(float(out.split()[-1]))
+        base = runs["before" if before is not None else "pure"]
+        cells = []
+        for name, values in runs.items():
+            ratios = sorted(v / b for v, b in zip(values, base, strict=True))
+            cells.append(f"{name} {min(values):5.1f}-{max(values):5.1f} "
+                         f"(x{ratios[len(ratios) // 2]:.2f})")
+        print(f"{label:9} games/s: " + "   ".join(cells), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build")
+    b.add_argument("--force", action="store_true")
+    sub.add_parser("test", help="further arguments go to pytest")
+    s = sub.add_parser("speed")
+    s.add_argument("--games", type=int, default=60)
+    s.add_argument("--rounds", type=int, default=3)
+    s.add_argument("--seats", type=int, default=4)
+    s.add_argument("--before", type=Path, help="another checkout, timed as the baseline")
+    args, pytest_args = parser.parse_known_args()
+    if pytest_args and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(pytest_args)}")
+    if args.command == "build":
+        build(args.force)
+    elif args.command == "test":
+        raise SystemExit(test(pytest_args))
+    else:
+        speed(args.games, args.rounds, args.seats, args.before)
+
+
+if __name__ == "__main__":
+    main()
