@@ -54,7 +54,10 @@ def free_ports(state: GameState, seat: int) -> int:
         mine = sum(1 for s in docked if commander(state, s) == seat)  # ruling B20
         return min(HUB_TRACKS * HUB_PORTS_PER_TRACK - len(docked), HUB_PORTS_PER_TRACK - mine)
     track = state.seats[seat].hub_track
-    used = sum(1 for s in state.ships if s.loc == ID and s.slot == track)  # the menu asks often
+    used = 0
+    for s in state.ships:  # a plain loop: the menu asks once per group of dockings here
+        if s.slot == track and s.loc == ID:
+            used += 1
     return HUB_PORTS_PER_TRACK - used
 
 

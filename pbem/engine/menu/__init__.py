@@ -34,7 +34,7 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
     tokens = ship_tokens(state, seat)
     if not tokens:
         return []
-    chosen = tuple(sorted(s.faction for s in state.seats if s.faction))
+    chosen = tuple(sorted([s.faction for s in state.seats if s.faction]))
     # A launch needs the colony on circle 6 or 7 by the end of the docking: without that
     # reach the launch variants are left out (they would all be refused anyway).
     reach = state.seats[seat].hub_circle + MAX_HUB_ADVANCES >= HUB_CIRCLES_LAUNCH_EARLY
@@ -43,30 +43,38 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
         menu_runs += cut(unequal_pairs(seat, tokens), FULL)
     used = occupancy(state)
     refused: dict[Group, bool] = {}
+    full: dict[str, bool] = {}  # facility -> every group of it taken (asked once a menu)
     docks: list[Dock] = []
     for group, run, judge in menu_runs:
         surely = refused.get(group)
         if surely is None:
-            surely = refused[group] = _surely_refused(state, run[0], used)
+            surely = refused[group] = _surely_refused(state, run[0], used, full)
         if surely:
             continue
         if judge == WHOLE:
             docks.extend(run)
         elif judge == EACH:
             refuse = FACILITIES[group[0]].refuse
-            docks.extend(d for d in run if not refuse(state, seat, d))
+            docks.extend([d for d in run if not refuse(state, seat, d)])
         else:
-            docks.extend(d for d in run if dock_refusal(state, d) is None)
+            docks.extend([d for d in run if dock_refusal(state, d) is None])
     return docks
 
 
-def _surely_refused(state: GameState, dock: Dock, used: Occupancy) -> bool:
+def _surely_refused(state: GameState, dock: Dock, used: Occupancy,
+                    full: dict[str, bool]) -> bool:
     """Whether the whole group of `dock` is refused: its facility is full, or it is value-free
-    and refuses this group."""
-    spec = FACILITIES[dock.facility]
-    if spec.shape not in ("track", "run") \
-            and first_free(state, dock.facility, used.get(dock.facility, {})) is None:
-        return True
+    and refuses this group. `full` remembers, for this menu, which facilities are full: the
+    answer is the facility's, shared by all its groups."""
+    facility = dock.facility
+    spec = FACILITIES[facility]
+    if spec.shape not in ("track", "run"):
+        taken = full.get(facility)
+        if taken is None:
+            taken = full[facility] = first_free(state, facility,
+                                                used.get(facility, {})) is None
+        if taken:
+            return True
     return spec.value_free and bool(spec.refuse(state, dock.seat, dock))
 
 
