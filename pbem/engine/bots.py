@@ -202,8 +202,13 @@ def _raid_score(state: GameState, seat: int, action: Steal | StealCard) -> float
 
 def _leader(state: GameState, seat: int) -> int:
     """The opponent with most VP (the lowest seat on a tie)."""
-    others = [i for i in range(state.players) if i != seat]
-    return max(others, key=lambda i: (vp(state, i), -i))
+    best, most = -1, -1
+    for i in range(state.players):  # the first of the highest: max() over (vp, -seat)
+        if i != seat:
+            points = vp(state, i)
+            if points > most:
+                best, most = i, points
+    return best
 
 
 def play_game(players: int, seed: int, bot: Bot | list[Bot],

@@ -42,7 +42,7 @@ def vps(state: GameState) -> list[int]:
     """Every seat's `vp`, in seat order (one pass over the board for all of them)."""
     totals = [sum(col) for col in zip(*state.colonies.values(), strict=True)]
     for i, s in enumerate(state.seats):
-        totals[i] += len(s.revealed) + sum(1 for card in s.cards if card in VP_CARDS)
+        totals[i] += len(s.revealed) + len([card for card in s.cards if card in VP_CARDS])
     controllers = state.controllers
     for controller in controllers.values():
         if controller is not None:

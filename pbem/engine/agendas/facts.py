@@ -253,6 +253,9 @@ def _shared_gain(state: GameState, seat: int, facts: Facts) -> None:
 def after_action(state: GameState, events: list[Event]) -> None:
     """Fold one applied action's events (hooked at the end of `rules.perform`). A new turn's
     events were folded by `on_turn_start`, and the last action's by `finish` (A4)."""
-    if state.phase == "over" or any(ev["kind"] == "turn_started" for ev in events):
+    if state.phase == "over":
         return
+    for ev in events:
+        if ev["kind"] == "turn_started":
+            return
     fold(state, events)

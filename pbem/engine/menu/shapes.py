@@ -46,23 +46,23 @@ def cut(docks: Iterable[Dock], judge: str | None = None) -> Runs:
 def runs(seat: int, tokens: tuple[Token, ...], chosen: tuple[str, ...], reach: bool) -> Runs:
     """`_all_runs` at the Faction facilities of the chosen boards only (ruling F3), and
     without launches when the colony cannot reach a launch circle."""
-    return tuple(run for run in _all_runs(seat, tokens)
-                 if (run[0][0] not in FACTION_NAMES or run[0][0] in chosen)
-                 and (reach or not run[0][2]))
+    return tuple([run for run in _all_runs(seat, tokens)
+                  if (run[0][0] not in FACTION_NAMES or run[0][0] in chosen)
+                  and (reach or not run[0][2])])
 
 
 @lru_cache(maxsize=4096)
 def _all_runs(seat: int, tokens: tuple[Token, ...]) -> Runs:
     """The dockings a hand of ships allows, by shape only, cut into runs."""
-    return tuple((group, _run_docks(seat, shapes), judge)
-                 for group, shapes, judge in _shape_runs(tokens))
+    return tuple([(group, _run_docks(seat, shapes), judge)
+                  for group, shapes, judge in _shape_runs(tokens)])
 
 
 @lru_cache(maxsize=8192)
 def _run_docks(seat: int, shapes: tuple[Shape, ...]) -> tuple[Dock, ...]:
     """The seat's dockings of a run of shapes: one copy for every hand that has this run
     (keyed by the shapes, whose hash is cheap, not by the dockings)."""
-    return tuple(_docking(seat, shape) for shape in shapes)
+    return tuple([_docking(seat, shape) for shape in shapes])
 
 
 @lru_cache(maxsize=4096)
