@@ -106,8 +106,8 @@ def _read_facts(facts: Facts) -> list[Any]:
 
 
 def _changed(before: list[Any], facts: Facts) -> frozenset[str]:
-    return frozenset(key for key, old in zip(_READ_KEYS, before, strict=True)
-                     if facts.get(key) != old)
+    return frozenset([key for key, old in zip(_READ_KEYS, before, strict=True)
+                      if facts.get(key) != old])
 
 
 def _add(facts: Facts, key: str, n: int) -> None:
