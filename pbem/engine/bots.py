@@ -80,13 +80,14 @@ def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
     menu = legal_actions(state, seat)
     best: list[Action] = []
     best_score = float("-inf")
+    leader: list[int] = []  # the leading opponent, found once for the whole menu
     for action in menu:
         if type(action) is Dock and action.facility not in FACTION_NAMES:
             score = _dock_score(state, seat, action)  # the commonest choice, asked first
         elif type(action) in _CARD_KINDS:  # a Plasma Cannon holder's menu is mostly its shots
             score = _card_score(state, seat, action)
         else:
-            score = _score(state, seat, action)
+            score = _score(state, seat, action, leader)
         if score > best_score:
             best, best_score = [action], score
         elif score == best_score:
@@ -94,16 +95,19 @@ def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
     return best[dice.below(rng, len(best))] if len(best) > 1 else best[0]
 
 
-def _score(state: GameState, seat: int, action: Action) -> float:
+def _score(state: GameState, seat: int, action: Action,
+           leader: list[int] | None = None) -> float:
+    """The worth of one action; `leader` holds the leading opponent once it is found (the
+    same for every action of one menu)."""
     faction = faction_score(state, seat, action)  # Faction boards' actions and facilities
     if faction is not None:
         return faction
     if isinstance(action, Dock):
         return _dock_score(state, seat, action)
     if isinstance(action, Land):
-        return _land_score(state, seat, action.territory)
+        return _land_score(state, seat, action.territory, leader)
     if isinstance(action, Steal | StealCard):
-        return _raid_score(state, seat, action)
+        return _raid_score(state, seat, action, leader)
     if isinstance(action, Trade):
         me = state.seats[seat]
         return 15.0 - action.rate if me.ore < 4 and me.fuel >= action.rate + 1 else -1.0
@@ -170,7 +174,8 @@ def _dock_score(state: GameState, seat: int, action: Dock) -> float:
     return score
 
 
-def _land_score(state: GameState, seat: int, territory: str) -> float:
+def _land_score(state: GameState, seat: int, territory: str,
+                leader: list[int] | None = None) -> float:
     counts = state.colonies[territory]
     before = state.controllers.get(territory)
     after_counts = list(counts)
@@ -182,22 +187,32 @@ def _land_score(state: GameState, seat: int, territory: str) -> float:
         if state.fields.get(Field.POSITRON) == territory:
             score += 3.0
     if before is not None and before != seat and after != before:
-        score += 4.0 + (2.0 if before == _leader(state, seat) else 0.0)
+        score += 4.0 + (2.0 if before == _leader_once(state, seat, leader) else 0.0)
     if before == seat:
         score -= 2.0  # already ours: a colony here adds only its own point
     return score - 0.1 * sum(counts)
 
 
-def _raid_score(state: GameState, seat: int, action: Steal | StealCard) -> float:
+def _raid_score(state: GameState, seat: int, action: Steal | StealCard,
+                leader: list[int] | None = None) -> float:
     victim = state.seats[action.victim]
-    leader = 2.0 if action.victim == _leader(state, seat) else 0.0
+    bonus = 2.0 if action.victim == _leader_once(state, seat, leader) else 0.0
     if isinstance(action, StealCard):
         mine = state.seats[seat].cards
         if action.card in VP_CARDS and action.card not in mine:
-            return 20.0 + leader
+            return 20.0 + bonus
         return -1.0
     held = victim.ore if action.resource == "ore" else victim.fuel
-    return (3.0 if action.resource == "ore" else 2.0) + leader + 0.1 * held
+    return (3.0 if action.resource == "ore" else 2.0) + bonus + 0.1 * held
+
+
+def _leader_once(state: GameState, seat: int, known: list[int] | None) -> int:
+    """`_leader`, kept in `known` (when given) for the other actions of the same menu."""
+    if known is None:
+        return _leader(state, seat)
+    if not known:
+        known.append(_leader(state, seat))
+    return known[0]
 
 
 def _leader(state: GameState, seat: int) -> int:
