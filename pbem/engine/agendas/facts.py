@@ -18,7 +18,16 @@ from ..ids import Facility, Field, Territory
 from ..scoring import vps
 from ..state import BAY, GameState
 from ..territories import has_bonus
-from .conditions import IN_GAME, LIVE_ONLY, MARKABLE, READS, InGame, strictly_lowest
+from .conditions import (
+    DOCKED,
+    IN_GAME,
+    LIVE_ONLY,
+    MARKABLE,
+    READS,
+    InGame,
+    docked_halves,
+    strictly_lowest,
+)
 
 Facts = dict[str, Any]
 COLONY_MOVES = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
@@ -72,11 +81,21 @@ def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
     """Remember in-game conditions met now: the active seat's in the turn, other seats'
     (those that can come true on another's turn) in their marks. With `changed` (the facts a
     fold changed), a condition that reads only facts (`READS`) and none of those is not asked
-    again: it gives the answer it gave after the last action."""
+    again: it gives the answer it gave after the last action. The halves that read where
+    ships are docked (`DOCKED`) are answered by one pass over the ships."""
     facts, seat = state.turn.facts, state.turn.seat
     met: list[str] = facts.setdefault("met", [])
-    for agenda, condition in _LATCHED if changed is None else _asked(changed):
-        if agenda not in met and condition(state, seat, facts):
+    docked: tuple[bool, bool, bool] | None = None  # the DOCKED halves, asked together
+    for agenda, condition, at in _LATCHED if changed is None else _asked(changed):
+        if agenda in met:
+            continue
+        if at < 0:
+            if condition(state, seat, facts):
+                met.append(agenda)
+            continue
+        if docked is None:
+            docked = docked_halves(state, seat, facts)
+        if docked[at]:
             met.append(agenda)
     for other, s in enumerate(state.seats):
         if other == seat:
@@ -87,14 +106,16 @@ def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
                 s.marks["met"] = [*marked, agenda]
 
 
-_LATCHED = tuple((a, c) for a, c in IN_GAME.items() if a not in LIVE_ONLY)
+# (agenda, condition, its place in `docked_halves`' answer or -1), in order
+_LATCHED = tuple((a, c, DOCKED.index(a) if a in DOCKED else -1)
+                 for a, c in IN_GAME.items() if a not in LIVE_ONLY)
 
 
 @lru_cache(maxsize=256)
-def _asked(changed: frozenset[str]) -> tuple[tuple[str, InGame], ...]:
+def _asked(changed: frozenset[str]) -> tuple[tuple[str, InGame, int], ...]:
     """The latched conditions to ask after a fold that changed these facts, in order: those
     that read something besides facts, and those that read one of `changed`."""
-    return tuple((a, c) for a, c in _LATCHED
+    return tuple((a, c, at) for a, c, at in _LATCHED
                  if a not in READS or not changed.isdisjoint(READS[a]))
 _MARKED = tuple((a, IN_GAME[a]) for a in MARKABLE)
 _READ_KEYS = tuple(sorted({key for keys in READS.values() for key in keys}))
