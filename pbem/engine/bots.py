@@ -148,26 +148,34 @@ def _card_score(state: GameState, seat: int, action: Action) -> float:
     return score(state, seat, action, DOCK_WORTH)
 
 
+# The facilities as plain names: an Enum member looked up per docking scored is slow.
+(_COLONIST_HUB, _SOLAR_CONVERTER, _LUNAR_MINE, _ALIEN_ARTIFACT, _RAIDERS_OUTPOST,
+ _ORBITAL_MARKET, _COLONY_CONSTRUCTOR) = (
+    Facility.COLONIST_HUB, Facility.SOLAR_CONVERTER, Facility.LUNAR_MINE,
+    Facility.ALIEN_ARTIFACT, Facility.RAIDERS_OUTPOST, Facility.ORBITAL_MARKET,
+    Facility.COLONY_CONSTRUCTOR)
+
+
 def _dock_score(state: GameState, seat: int, action: Dock) -> float:
     facility = action.facility
     values = action.values
     me = state.seats[seat]
     score = DOCK_WORTH.get(facility, 0.0)
-    if facility == Facility.COLONIST_HUB:
+    if facility == _COLONIST_HUB:
         score += 26.0 if action.launch else 1.5 * len(values)
-    elif facility == Facility.SOLAR_CONVERTER:
+    elif facility == _SOLAR_CONVERTER:
         score += 0.5 * values[0] - (2.0 if me.fuel > 5 else 0.0)
-    elif facility == Facility.LUNAR_MINE:
+    elif facility == _LUNAR_MINE:
         score -= 0.4 * values[0] + (2.0 if me.ore > 5 else 0.0)
-    elif facility == Facility.ALIEN_ARTIFACT:
+    elif facility == _ALIEN_ARTIFACT:
         score += 0.3 * values[0]
         if state.turn.artifact_total + values[0] >= 8 and state.display:
             score += 8.0
-    elif facility == Facility.RAIDERS_OUTPOST:
+    elif facility == _RAIDERS_OUTPOST:
         score += 0.5 * max(s.fuel + s.ore for i, s in enumerate(state.seats) if i != seat)
-    elif facility == Facility.ORBITAL_MARKET:
+    elif facility == _ORBITAL_MARKET:
         score += 2.0 - values[0] if me.fuel >= values[0] else -4.0
-    elif facility == Facility.COLONY_CONSTRUCTOR:
+    elif facility == _COLONY_CONSTRUCTOR:
         score -= 0.1 * values[0]  # keep high triples for nothing better: use low ones first
     if action.relic is not None:
         score -= 0.2
