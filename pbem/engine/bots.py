@@ -80,13 +80,14 @@ def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
     menu = legal_actions(state, seat)
     best: list[Action] = []
     best_score = float("-inf")
+    leader: list[int] = []  # the leading opponent, found once for the whole menu
     for action in menu:
         if type(action) is Dock and action.facility not in FACTION_NAMES:
             score = _dock_score(state, seat, action)  # the commonest choice, asked first
         elif type(action) in _CARD_KINDS:  # a Plasma Cannon holder's menu is mostly its shots
             score = _card_score(state, seat, action)
         else:
-            score = _score(state, seat, action)
+            score = _score(state, seat, action, leader)
         if score > best_score:
             best, best_score = [action], score
         elif score == best_score:
@@ -94,16 +95,19 @@ def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
     return best[dice.below(rng, len(best))] if len(best) > 1 else best[0]
 
 
-def _score(state: GameState, seat: int, action: Action) -> float:
+def _score(state: GameState, seat: int, action: Action,
+           leader: list[int] | None = None) -> float:
+    """The worth of one action; `leader` holds the leading opponent once it is found (the
+    same for every action of one menu)."""
     faction = faction_score(state, seat, action)  # Faction boards' actions and facilities
     if faction is not None:
         return faction
     if isinstance(action, Dock):
         return _dock_score(state, seat, action)
     if isinstance(action, Land):
-        return _land_score(state, seat, action.territory)
+        return _land_score(state, seat, action.territory, leader)
     if isinstance(action, Steal | StealCard):
-        return _raid_score(state, seat, action)
+        return _raid_score(state, seat, action, leader)
     if isinstance(action, Trade):
         me = state.seats[seat]
         return 15.0 - action.rate if me.ore < 4 and me.fuel >= action.rate + 1 else -1.0
@@ -144,33 +148,42 @@ def _card_score(state: GameState, seat: int, action: Action) -> float:
     return score(state, seat, action, DOCK_WORTH)
 
 
+# The facilities as plain names: an Enum member looked up per docking scored is slow.
+(_COLONIST_HUB, _SOLAR_CONVERTER, _LUNAR_MINE, _ALIEN_ARTIFACT, _RAIDERS_OUTPOST,
+ _ORBITAL_MARKET, _COLONY_CONSTRUCTOR) = (
+    Facility.COLONIST_HUB, Facility.SOLAR_CONVERTER, Facility.LUNAR_MINE,
+    Facility.ALIEN_ARTIFACT, Facility.RAIDERS_OUTPOST, Facility.ORBITAL_MARKET,
+    Facility.COLONY_CONSTRUCTOR)
+
+
 def _dock_score(state: GameState, seat: int, action: Dock) -> float:
     facility = action.facility
     values = action.values
     me = state.seats[seat]
     score = DOCK_WORTH.get(facility, 0.0)
-    if facility == Facility.COLONIST_HUB:
+    if facility == _COLONIST_HUB:
         score += 26.0 if action.launch else 1.5 * len(values)
-    elif facility == Facility.SOLAR_CONVERTER:
+    elif facility == _SOLAR_CONVERTER:
         score += 0.5 * values[0] - (2.0 if me.fuel > 5 else 0.0)
-    elif facility == Facility.LUNAR_MINE:
+    elif facility == _LUNAR_MINE:
         score -= 0.4 * values[0] + (2.0 if me.ore > 5 else 0.0)
-    elif facility == Facility.ALIEN_ARTIFACT:
+    elif facility == _ALIEN_ARTIFACT:
         score += 0.3 * values[0]
         if state.turn.artifact_total + values[0] >= 8 and state.display:
             score += 8.0
-    elif facility == Facility.RAIDERS_OUTPOST:
+    elif facility == _RAIDERS_OUTPOST:
         score += 0.5 * max(s.fuel + s.ore for i, s in enumerate(state.seats) if i != seat)
-    elif facility == Facility.ORBITAL_MARKET:
+    elif facility == _ORBITAL_MARKET:
         score += 2.0 - values[0] if me.fuel >= values[0] else -4.0
-    elif facility == Facility.COLONY_CONSTRUCTOR:
+    elif facility == _COLONY_CONSTRUCTOR:
         score -= 0.1 * values[0]  # keep high triples for nothing better: use low ones first
     if action.relic is not None:
         score -= 0.2
     return score
 
 
-def _land_score(state: GameState, seat: int, territory: str) -> float:
+def _land_score(state: GameState, seat: int, territory: str,
+                leader: list[int] | None = None) -> float:
     counts = state.colonies[territory]
     before = state.controllers.get(territory)
     after_counts = list(counts)
@@ -182,28 +195,43 @@ def _land_score(state: GameState, seat: int, territory: str) -> float:
         if state.fields.get(Field.POSITRON) == territory:
             score += 3.0
     if before is not None and before != seat and after != before:
-        score += 4.0 + (2.0 if before == _leader(state, seat) else 0.0)
+        score += 4.0 + (2.0 if before == _leader_once(state, seat, leader) else 0.0)
     if before == seat:
         score -= 2.0  # already ours: a colony here adds only its own point
     return score - 0.1 * sum(counts)
 
 
-def _raid_score(state: GameState, seat: int, action: Steal | StealCard) -> float:
+def _raid_score(state: GameState, seat: int, action: Steal | StealCard,
+                leader: list[int] | None = None) -> float:
     victim = state.seats[action.victim]
-    leader = 2.0 if action.victim == _leader(state, seat) else 0.0
+    bonus = 2.0 if action.victim == _leader_once(state, seat, leader) else 0.0
     if isinstance(action, StealCard):
         mine = state.seats[seat].cards
         if action.card in VP_CARDS and action.card not in mine:
-            return 20.0 + leader
+            return 20.0 + bonus
         return -1.0
     held = victim.ore if action.resource == "ore" else victim.fuel
-    return (3.0 if action.resource == "ore" else 2.0) + leader + 0.1 * held
+    return (3.0 if action.resource == "ore" else 2.0) + bonus + 0.1 * held
+
+
+def _leader_once(state: GameState, seat: int, known: list[int] | None) -> int:
+    """`_leader`, kept in `known` (when given) for the other actions of the same menu."""
+    if known is None:
+        return _leader(state, seat)
+    if not known:
+        known.append(_leader(state, seat))
+    return known[0]
 
 
 def _leader(state: GameState, seat: int) -> int:
     """The opponent with most VP (the lowest seat on a tie)."""
-    others = [i for i in range(state.players) if i != seat]
-    return max(others, key=lambda i: (vp(state, i), -i))
+    best, most = -1, -1
+    for i in range(state.players):  # the first of the highest: max() over (vp, -seat)
+        if i != seat:
+            points = vp(state, i)
+            if points > most:
+                best, most = i, points
+    return best
 
 
 def play_game(players: int, seed: int, bot: Bot | list[Bot],

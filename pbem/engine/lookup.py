@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from .ids import RELIC
 from .state import UNPLACED, GameState, Ship
 
 T = TypeVar("T")
@@ -30,13 +31,12 @@ def commander(state: GameState, ship: Ship) -> int | None:
     (`relic_owner`, None while it rests at home); a ship borrowed this turn is the borrower's
     (the active seat) wherever it is, until the end of that turn; any other ship its colour's.
     Ownership (`Ship.owner`) never changes."""
-    if ship.is_relic and state.relic_owner is None:
-        return None  # at home on Burroughs Desert
-    if ship.id in state.turn.facts.get(SERVO_SHIPS, ()):
-        return state.turn.seat  # the Relic Ship too, taken from the Bay (ruling T1a)
-    if ship.is_relic:
-        return state.relic_owner
-    return ship.owner
+    borrowed = ship.id in state.turn.facts.get(SERVO_SHIPS, ())
+    if ship.id == RELIC:  # `Ship.is_relic`, asked once: every scan of the ships asks this
+        if state.relic_owner is None:
+            return None  # at home on Burroughs Desert
+        return state.turn.seat if borrowed else state.relic_owner  # borrowed: ruling T1a
+    return state.turn.seat if borrowed else ship.owner
 
 
 def fleet(state: GameState, seat: int) -> list[Ship]:

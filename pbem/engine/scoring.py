@@ -7,12 +7,14 @@ from typing import Any
 from .ids import VP_CARDS, Field
 from .state import GameState
 
+_POSITRON = Field.POSITRON  # a module name: looking up the Enum member is slow
+
 
 def vp_breakdown(state: GameState, seat: int) -> dict[str, int]:
     colonies = sum(counts[seat] for counts in state.colonies.values())
     controlled = sum(1 for c in state.controllers.values() if c == seat)
     cards = sum(1 for c in state.seats[seat].cards if c in VP_CARDS)
-    positron_at = state.fields.get(Field.POSITRON)
+    positron_at = state.fields.get(_POSITRON)
     positron = 1 if positron_at is not None and state.controllers.get(positron_at) == seat else 0
     parts = {"colonies": colonies, "territories": controlled, "cards": cards,
              "positron": positron, "agendas": len(state.seats[seat].revealed)}  # ruling A2
@@ -32,7 +34,7 @@ def vp(state: GameState, seat: int) -> int:
     for card in state.seats[seat].cards:
         if card in VP_CARDS:
             total += 1
-    positron_at = state.fields.get(Field.POSITRON)
+    positron_at = state.fields.get(_POSITRON)
     if positron_at is not None and controllers.get(positron_at) == seat:
         total += 1
     return total
@@ -42,12 +44,12 @@ def vps(state: GameState) -> list[int]:
     """Every seat's `vp`, in seat order (one pass over the board for all of them)."""
     totals = [sum(col) for col in zip(*state.colonies.values(), strict=True)]
     for i, s in enumerate(state.seats):
-        totals[i] += len(s.revealed) + sum(1 for card in s.cards if card in VP_CARDS)
+        totals[i] += len(s.revealed) + len([card for card in s.cards if card in VP_CARDS])
     controllers = state.controllers
     for controller in controllers.values():
         if controller is not None:
             totals[controller] += 1
-    positron_at = state.fields.get(Field.POSITRON)
+    positron_at = state.fields.get(_POSITRON)
     if positron_at is not None:
         controller = controllers.get(positron_at)
         if controller is not None:

@@ -25,9 +25,12 @@ def controller_of(counts: list[int]) -> int | None:
     return None if tied or best_count == 0 else best
 
 
+_ISOLATION = Field.ISOLATION  # a module name: looking up the Enum member is slow
+
+
 def has_bonus(state: GameState, seat: int, territory: str) -> bool:
     """Whether `seat` benefits from the territory's bonus now (Isolation cancels it)."""
-    if state.fields.get(Field.ISOLATION) == territory:
+    if state.fields.get(_ISOLATION) == territory:
         return False
     if state.controllers.get(territory) == seat:
         return True

@@ -188,7 +188,7 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
     if Facility.ORBITAL_MARKET in state.turn.facts.get("facilities", []):
         out.append(DrawAgendas(seat))
-    out.extend(RevealAgenda(seat, a) for a in state.seats[seat].agendas)
+    out.extend([RevealAgenda(seat, a) for a in state.seats[seat].agendas])
     return out
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..board import group_count
 from ..ids import Card, Facility, Territory
-from ..lookup import commander, ships_at
+from ..lookup import commander
 from ..scoring import vp
 from ..state import GameState
 
@@ -53,38 +53,51 @@ def _four_unique(state: GameState, seat: int) -> bool:
     return len(state.seats[seat].cards) >= 4 and unique_techs(state, seat) >= 4
 
 
-def _mine(state: GameState, seat: int, facility: str) -> list[int]:
-    """Slots at `facility` holding a ship of `seat`'s fleet: the Relic Ship and a ship
-    borrowed this turn included (ruling B20). One pass: asked after every action."""
-    return [s.slot for s in state.ships if s.loc == facility and commander(state, s) == seat]
+_ARTIFACT, _MINE, _SOLAR = Facility.ALIEN_ARTIFACT, Facility.LUNAR_MINE, Facility.SOLAR_CONVERTER
+
+
+def docked_halves(state: GameState, seat: int, facts: Facts) -> tuple[bool, bool, bool]:
+    """(artifact_eight, fill_solar, fill_mine) of `seat` now, from one pass over the ships:
+    `facts.latch` asks the three after every action (`DOCKED`). A ship of `seat`'s fleet is
+    the Relic Ship or a ship borrowed this turn too (ruling B20)."""
+    artifact: list[int] = []  # values of the seat's ships at the Alien Artifact
+    mine_slots: set[int] = set()  # Lunar Mine ports holding a ship of the seat
+    solar_taken: set[int] = set()
+    solar_mine: set[int] = set()
+    for s in state.ships:
+        loc = s.loc
+        if loc == _ARTIFACT:
+            if commander(state, s) == seat:
+                artifact.append(s.value)
+        elif loc == _MINE:
+            if commander(state, s) == seat:
+                mine_slots.add(s.slot)
+        elif loc == _SOLAR:
+            solar_taken.add(s.slot)
+            if commander(state, s) == seat:
+                solar_mine.add(s.slot)
+    # Dock four ships totalling exactly 8 at the Alien Artifact.
+    eight = len(artifact) == 4 and sum(artifact) == 8
+    # The Solar Converter's ports empty right after your gather now hold your ships, and the
+    # converter is full (ruling A3).
+    empty = facts.get("solar_empty", [])
+    solar = bool(empty) and len(solar_taken) == group_count(state, Facility.SOLAR_CONVERTER) \
+        and set(empty) <= solar_mine
+    # Every open port of the Lunar Mine holds one of your ships (ruling A3).
+    mine = len(mine_slots) == group_count(state, Facility.LUNAR_MINE)
+    return eight, solar, mine
 
 
 def fill_mine(state: GameState, seat: int) -> bool:
-    """Every open port of the Lunar Mine holds one of your ships (ruling A3)."""
-    ports = group_count(state, Facility.LUNAR_MINE)
-    return len(set(_mine(state, seat, Facility.LUNAR_MINE))) == ports
+    return docked_halves(state, seat, {})[2]
 
 
 def artifact_eight(state: GameState, seat: int) -> bool:
-    ships = [s for s in state.ships
-             if s.loc == Facility.ALIEN_ARTIFACT and commander(state, s) == seat]
-    return len(ships) == 4 and sum(s.value for s in ships) == 8
+    return docked_halves(state, seat, {})[0]
 
 
 def fill_solar(state: GameState, seat: int, facts: Facts) -> bool:
-    """The ports empty right after your gather now hold your ships, and the converter is
-    full (ruling A3)."""
-    empty = facts.get("solar_empty", [])
-    if not empty:
-        return False
-    mine: set[int] = set()
-    taken: set[int] = set()
-    for s in ships_at(state, Facility.SOLAR_CONVERTER):  # asked after every action
-        taken.add(s.slot)
-        if commander(state, s) == seat:  # a ship borrowed this turn too (ruling B20)
-            mine.add(s.slot)
-    full = len(taken) == group_count(state, Facility.SOLAR_CONVERTER)
-    return full and set(empty) <= mine
+    return docked_halves(state, seat, facts)[1]
 
 
 def strictly_highest(state: GameState, seat: int) -> bool:
@@ -157,6 +170,10 @@ READS: dict[str, tuple[str, ...]] = {
     "launch_and_restart": ("restarted",),
     "low_roll": ("roll",),
 }
+
+# The in-game halves `docked_halves` answers together, in its order: `facts.latch` asks it
+# once when it asks any of them.
+DOCKED = ("artifact_eight", "fill_solar", "fill_mine")
 
 # In-game halves that can come true on another player's turn; they are kept in `Seat.marks`
 # and become revealable during that seat's next turn (ruling A3).

@@ -18,7 +18,16 @@ from ..ids import Facility, Field, Territory
 from ..scoring import vps
 from ..state import BAY, GameState
 from ..territories import has_bonus
-from .conditions import IN_GAME, LIVE_ONLY, MARKABLE, READS, InGame, strictly_lowest
+from .conditions import (
+    DOCKED,
+    IN_GAME,
+    LIVE_ONLY,
+    MARKABLE,
+    READS,
+    InGame,
+    docked_halves,
+    strictly_lowest,
+)
 
 Facts = dict[str, Any]
 COLONY_MOVES = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
@@ -72,11 +81,21 @@ def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
     """Remember in-game conditions met now: the active seat's in the turn, other seats'
     (those that can come true on another's turn) in their marks. With `changed` (the facts a
     fold changed), a condition that reads only facts (`READS`) and none of those is not asked
-    again: it gives the answer it gave after the last action."""
+    again: it gives the answer it gave after the last action. The halves that read where
+    ships are docked (`DOCKED`) are answered by one pass over the ships."""
     facts, seat = state.turn.facts, state.turn.seat
     met: list[str] = facts.setdefault("met", [])
-    for agenda, condition in _LATCHED if changed is None else _asked(changed):
-        if agenda not in met and condition(state, seat, facts):
+    docked: tuple[bool, bool, bool] | None = None  # the DOCKED halves, asked together
+    for agenda, condition, at in _LATCHED if changed is None else _asked(changed):
+        if agenda in met:
+            continue
+        if at < 0:
+            if condition(state, seat, facts):
+                met.append(agenda)
+            continue
+        if docked is None:
+            docked = docked_halves(state, seat, facts)
+        if docked[at]:
             met.append(agenda)
     for other, s in enumerate(state.seats):
         if other == seat:
@@ -87,14 +106,16 @@ def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
                 s.marks["met"] = [*marked, agenda]
 
 
-_LATCHED = tuple((a, c) for a, c in IN_GAME.items() if a not in LIVE_ONLY)
+# (agenda, condition, its place in `docked_halves`' answer or -1), in order
+_LATCHED = tuple((a, c, DOCKED.index(a) if a in DOCKED else -1)
+                 for a, c in IN_GAME.items() if a not in LIVE_ONLY)
 
 
 @lru_cache(maxsize=256)
-def _asked(changed: frozenset[str]) -> tuple[tuple[str, InGame], ...]:
+def _asked(changed: frozenset[str]) -> tuple[tuple[str, InGame, int], ...]:
     """The latched conditions to ask after a fold that changed these facts, in order: those
     that read something besides facts, and those that read one of `changed`."""
-    return tuple((a, c) for a, c in _LATCHED
+    return tuple((a, c, at) for a, c, at in _LATCHED
                  if a not in READS or not changed.isdisjoint(READS[a]))
 _MARKED = tuple((a, IN_GAME[a]) for a in MARKABLE)
 _READ_KEYS = tuple(sorted({key for keys in READS.values() for key in keys}))
@@ -106,8 +127,8 @@ def _read_facts(facts: Facts) -> list[Any]:
 
 
 def _changed(before: list[Any], facts: Facts) -> frozenset[str]:
-    return frozenset(key for key, old in zip(_READ_KEYS, before, strict=True)
-                     if facts.get(key) != old)
+    return frozenset([key for key, old in zip(_READ_KEYS, before, strict=True)
+                      if facts.get(key) != old])
 
 
 def _add(facts: Facts, key: str, n: int) -> None:
@@ -253,6 +274,9 @@ def _shared_gain(state: GameState, seat: int, facts: Facts) -> None:
 def after_action(state: GameState, events: list[Event]) -> None:
     """Fold one applied action's events (hooked at the end of `rules.perform`). A new turn's
     events were folded by `on_turn_start`, and the last action's by `finish` (A4)."""
-    if state.phase == "over" or any(ev["kind"] == "turn_started" for ev in events):
+    if state.phase == "over":
         return
+    for ev in events:
+        if ev["kind"] == "turn_started":
+            return
     fold(state, events)

@@ -82,7 +82,8 @@ def _docked(state: GameState, action: UseOrbitalTeleporter) -> int | str:
            f"{FACILITY_NAMES[action.facility]}."
 
 
-def _dock(action: UseOrbitalTeleporter) -> Dock:
+def docking(action: UseOrbitalTeleporter) -> Dock:
+    """The docking the moved ship (and its joiners) make at the destination."""
     values = tuple(sorted((action.ship, *action.joined)))
     relic = action.ship if action.relic else action.joined_relic
     return Dock(action.seat, action.to, values, relic)
@@ -108,22 +109,39 @@ def use_refusals(state: GameState,
                  actions: Sequence[UseOrbitalTeleporter]) -> list[str | None]:
     """`use_refusal` of each action, with one what-if copy per ship moved (the menu asks it
     of every destination and joiners of each of the seat's docked ships)."""
-    lifted: dict[tuple[int, int], GameState] = {}
+    copies: dict[tuple[int, int], GameState] = {}
     out: list[str | None] = []
     for action in actions:
-        index = _docked(state, action)
+        index = before_docking(state, action)
         if isinstance(index, str):
             out.append(index)
             continue
-        reason = _move_refusal(state, action, index)
-        if reason is None:
-            trial = lifted.get((action.seat, index))
-            if trial is None:
-                trial = lifted[(action.seat, index)] = _lifted(state, action.seat, index)
-            reason = facilities.dock_refusal(trial, _dock(action))
-            reason = f"the ship cannot dock there: {reason}" if reason else None
-        out.append(reason)
+        trial = copies.get((action.seat, index))
+        if trial is None:
+            trial = copies[(action.seat, index)] = lifted(state, action.seat, index)
+        reason = facilities.dock_refusal(trial, docking(action))
+        out.append(f"the ship cannot dock there: {reason}" if reason else None)
     return out
+
+
+def before_docking(state: GameState, action: UseOrbitalTeleporter) -> int | str:
+    """The index of the ship `action` moves, or why it may not move there before its docking
+    is judged; the docking is then `docking(action)` on `lifted(state, seat, index)`."""
+    index = moved_ship(state, action)
+    if isinstance(index, str):
+        return index
+    return move_refusal(state, action, index) or index
+
+
+def moved_ship(state: GameState, action: UseOrbitalTeleporter) -> int | str:
+    """The index of the ship `action` moves, or why there is none: it reads only the seat,
+    the facility, the value and whether it is the Relic Ship."""
+    return _docked(state, action)
+
+
+def move_refusal(state: GameState, action: UseOrbitalTeleporter, index: int) -> str | None:
+    """Why ship `index` may not go where `action` sends it, the docking itself aside."""
+    return _move_refusal(state, action, index)
 
 
 def _move_refusal(state: GameState, action: UseOrbitalTeleporter, index: int) -> str | None:
@@ -141,7 +159,7 @@ def _move_refusal(state: GameState, action: UseOrbitalTeleporter, index: int) ->
     return None
 
 
-def _lifted(state: GameState, seat: int, index: int) -> GameState:
+def lifted(state: GameState, seat: int, index: int) -> GameState:
     """A what-if copy with the fuel paid and ship `index` lifted off its facility."""
     trial = state.trial()  # the fuel, the ship and the Market rates change on it
     trial.seats[seat].fuel -= with_pohl(state, seat, COST)
@@ -156,7 +174,7 @@ def use(state: GameState, action: UseOrbitalTeleporter, events: list[Event]) -> 
     left.setdefault(state.ships[index].id, []).append(action.facility)  # ruling T9
     _lift(state, index, events)
     waiting = [i for i, s in enumerate(state.ships) if s.loc == UNPLACED and i != index]
-    facilities.do_dock(state, _dock(action), events)
+    facilities.do_dock(state, docking(action), events)
     _keep_moved(state, index, waiting)
 
 

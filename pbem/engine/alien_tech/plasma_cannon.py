@@ -167,8 +167,8 @@ def _shots(seat: int, facility: str, every: tuple[tuple[int, int, bool], ...],
     out = []
     for chosen in sub_multisets(every, most):
         relic_at = next((k for k, (_, _, r) in enumerate(chosen) if r), None)
-        out.append(UsePlasmaCannon(seat, facility, tuple(o for o, _, _ in chosen),
-                                   tuple(v for _, v, _ in chosen), relic_at))
+        out.append(UsePlasmaCannon(seat, facility, tuple([o for o, _, _ in chosen]),
+                                   tuple([v for _, v, _ in chosen]), relic_at))
     return tuple(out)
 
 

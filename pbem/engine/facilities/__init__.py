@@ -54,9 +54,12 @@ def match_ships(state: GameState, seat: int, values: tuple[int, ...],
         wanted.remove(relic)
         chosen.append(len(state.ships) - 1)
     free = unplaced_indices(state, seat)
+    ships = state.ships
     for v in wanted:
-        found = next((i for i in free if state.ships[i].value == v), None)
-        if found is None:
+        for found in free:  # the first free ship showing v
+            if ships[found].value == v:
+                break
+        else:
             return f"You have no unplaced ship showing {v} left to dock."
         chosen.append(found)
         free.remove(found)
@@ -66,8 +69,9 @@ def match_ships(state: GameState, seat: int, values: tuple[int, ...],
 def shape_refusal(facility: str, values: tuple[int, ...]) -> str | None:
     """Why these values do not make a group the facility takes (or None)."""
     spec = FACILITIES[facility]
-    if any(not isinstance(v, int) or v < 1 or v > 6 for v in values):
-        return "Ship values are 1 to 6."
+    for v in values:
+        if not isinstance(v, int) or v < 1 or v > 6:
+            return "Ship values are 1 to 6."
     kind = spec.shape
     ok = len(values) == spec.group_size
     if kind == "track":

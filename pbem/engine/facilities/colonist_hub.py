@@ -54,7 +54,10 @@ def free_ports(state: GameState, seat: int) -> int:
         mine = sum(1 for s in docked if commander(state, s) == seat)  # ruling B20
         return min(HUB_TRACKS * HUB_PORTS_PER_TRACK - len(docked), HUB_PORTS_PER_TRACK - mine)
     track = state.seats[seat].hub_track
-    used = sum(1 for s in state.ships if s.loc == ID and s.slot == track)  # the menu asks often
+    used = 0
+    for s in state.ships:  # a plain loop: the menu asks once per group of dockings here
+        if s.slot == track and s.loc == ID:
+            used += 1
     return HUB_PORTS_PER_TRACK - used
 
 
@@ -73,14 +76,19 @@ def advances(state: GameState, seat: int, ships: int) -> int:
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
-    k = len(action.values)
-    free = free_ports(state, seat)
+    return refuse_ships(state, seat, len(action.values), action.launch, free_ports(state, seat))
+
+
+def refuse_ships(state: GameState, seat: int, k: int, launch: bool, free: int) -> str | None:
+    """`refuse` of a docking of `k` ships, launching or not, when `free` is the seat's
+    `free_ports`: all it reads of the docking (so the menu asks it once per count and launch,
+    with the free ports counted once)."""
     if k > free:
         if freeform(state):
             return (f"Colonist Hub: with five players you may have at most 3 ships there among "
                     f"its 12 ports; {free} more of yours can dock, not {k} (ruling F16).")
         return f"Colonist Hub: your track has {free} free port(s), not {k}."
-    return move_refusal(state, seat, advances(state, seat, k), action.launch)
+    return move_refusal(state, seat, advances(state, seat, k), launch)
 
 
 def move_refusal(state: GameState, seat: int, steps: int, launch: bool,

@@ -19,7 +19,7 @@ DOCKED_STEP = "lunar_mine_step"  # Turn.facts: the step of the last docking here
 
 
 def highest_docked(state: GameState) -> int:
-    return max((s.value for s in ships_at(state, ID)), default=0)
+    return max([s.value for s in ships_at(state, ID)], default=0)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:

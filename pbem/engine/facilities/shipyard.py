@@ -36,7 +36,7 @@ def unequal_pair_allowed(state: GameState, action: Dock) -> bool:
 
 def ships_in_play(state: GameState, seat: int) -> int:
     """Ships of the seat's colour not in the stock (B20: Terraforming ships count)."""
-    return sum(1 for s in state.ships if s.owner == seat and s.loc != STOCK)
+    return len([s for s in state.ships if s.owner == seat and s.loc != STOCK])
 
 
 def cost(state: GameState, seat: int) -> tuple[int, int]:

@@ -29,7 +29,7 @@ def refuse(state: GameState, seat: int, action: Dock) -> str | None:
                 "never dock here (rulings T1, T1a).")
     if action.relic is None:
         # ships of your colour (ownership, ruling B20), borrowed by someone or not
-        in_play = sum(1 for s in state.ships if s.owner == seat and s.loc != STOCK)
+        in_play = len([s for s in state.ships if s.owner == seat and s.loc != STOCK])
         if in_play - 1 < SHIPS_MIN:
             return ("Terraforming Station: the ship is used up, and you may not go below 3 "
                     "ships of your colour.")

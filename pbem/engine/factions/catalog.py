@@ -76,8 +76,12 @@ _CANDIDATES: tuple[Candidates, ...] = (
 
 def candidates(state: GameState, seat: int) -> list[Action]:
     """Faction actions to offer `seat` now (the caller filters them through the refusals)."""
-    if not any(s.faction for s in state.seats) and state.turn.pending is None:
-        return []
+    if state.turn.pending is None:
+        for s in state.seats:
+            if s.faction:
+                break
+        else:
+            return []  # no board chosen and nothing pending
     out: list[Action] = []
     for offered in _CANDIDATES:
         out.extend(offered(state, seat))

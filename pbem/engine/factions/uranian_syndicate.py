@@ -84,9 +84,9 @@ def _can_move(state: GameState, seat: int) -> bool:
                 continue
             sources.append(source)
             targets = [t for t in _FIRST_THREE if t != source][:2]
-            if any(move_refusal(state, MoveColony(seat, owner, source, t)) is None
-                   for t in targets):
-                return True
+            for t in targets:
+                if move_refusal(state, MoveColony(seat, owner, source, t)) is None:
+                    return True
     return False
 
 

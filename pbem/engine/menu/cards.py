@@ -9,7 +9,8 @@ shares are asked once for the family instead of once a candidate:
 - a use family: the card held and unused (or repeated with the Oscillation Capacitor: one
   answer for the repeats, one for the rest), and the fuel cost, once per printed cost;
 - the card's own `refusal` judges each candidate (all at once where the power offers
-  `refusals`: the Orbital Teleporter makes one what-if copy per ship moved), unless the
+  `refusals`; the Orbital Teleporter's moves by `teleports`: the legal dockings of one
+  what-if copy per ship moved answer every move of that ship), unless the
   power declares that every candidate it builds passes it (`candidates_pass_refusal`: the
   Plasma Cannon's subsets are made of the ships docked now, within the fuel). A facility
   of up to ten other ships makes a thousand such subsets, so this is where most of a Cannon
@@ -17,6 +18,8 @@ shares are asked once for the family instead of once a candidate:
 """
 
 from __future__ import annotations
+
+from typing import cast
 
 from ..actions import Action
 from ..alien_tech import (
@@ -27,7 +30,9 @@ from ..alien_tech import (
     second_use,
 )
 from ..alien_tech.common import with_pohl
+from ..alien_tech.orbital_teleporter import UseOrbitalTeleporter
 from ..state import GameState
+from .teleports import teleports_refused
 
 
 def legal_card_actions(state: GameState, seat: int) -> list[Action]:
@@ -56,9 +61,14 @@ def legal_card_actions(state: GameState, seat: int) -> list[Action]:
             if not refused:
                 allowed.append(action)
         if judge_each and allowed:
-            answers = power.refusals(state, allowed) if power.refusals is not None \
-                else [own(state, a) for a in allowed]
-            allowed = [a for a, reason in zip(allowed, answers, strict=True) if reason is None]
+            if power.action is UseOrbitalTeleporter:  # its candidates are of its kind
+                moves = teleports_refused(state, cast("list[UseOrbitalTeleporter]", allowed))
+                allowed = [a for a, no in zip(allowed, moves, strict=True) if not no]
+            else:
+                answers = power.refusals(state, allowed) if power.refusals is not None \
+                    else [own(state, a) for a in allowed]
+                allowed = [a for a, reason in zip(allowed, answers, strict=True)
+                           if reason is None]
         costs: dict[int, int] = {}  # printed fuel -> the cost with Pohl Foothills
         fuel = power.fuel
         for action in allowed:

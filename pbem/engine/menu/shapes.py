@@ -46,49 +46,54 @@ def cut(docks: Iterable[Dock], judge: str | None = None) -> Runs:
 def runs(seat: int, tokens: tuple[Token, ...], chosen: tuple[str, ...], reach: bool) -> Runs:
     """`_all_runs` at the Faction facilities of the chosen boards only (ruling F3), and
     without launches when the colony cannot reach a launch circle."""
-    return tuple(run for run in _all_runs(seat, tokens)
-                 if (run[0][0] not in FACTION_NAMES or run[0][0] in chosen)
-                 and (reach or not run[0][2]))
+    return tuple([run for run in _all_runs(seat, tokens)
+                  if (run[0][0] not in FACTION_NAMES or run[0][0] in chosen)
+                  and (reach or not run[0][2])])
 
 
 @lru_cache(maxsize=4096)
 def _all_runs(seat: int, tokens: tuple[Token, ...]) -> Runs:
     """The dockings a hand of ships allows, by shape only, cut into runs."""
-    return tuple((group, _run_docks(seat, shapes), judge)
-                 for group, shapes, judge in _shape_runs(tokens))
+    return tuple([(group, _run_docks(seat, shapes), judge)
+                  for group, shapes, judge in _shape_runs(tokens)])
 
 
 @lru_cache(maxsize=8192)
 def _run_docks(seat: int, shapes: tuple[Shape, ...]) -> tuple[Dock, ...]:
     """The seat's dockings of a run of shapes: one copy for every hand that has this run
     (keyed by the shapes, whose hash is cheap, not by the dockings)."""
-    return tuple(_docking(seat, shape) for shape in shapes)
+    return tuple([_docking(seat, shape) for shape in shapes])
+
+
+ShapeRun = tuple[Group, tuple[Shape, ...], str]
+NO_LAUNCH, LAUNCH_TOO = (False,), (False, True)
 
 
 @lru_cache(maxsize=4096)
-def _shape_runs(tokens: tuple[Token, ...]) -> tuple[tuple[Group, tuple[Shape, ...], str], ...]:
-    """`_shapes` cut into runs of one group, seat-free (every seat with this hand shares it)."""
-    out = []
-    for group, same in groupby(_shapes(tokens), key=lambda sh: (sh[0], len(sh[1]), sh[3],
-                                                                 sh[2] is None)):
-        judge = WHOLE if FACILITIES[group[0]].value_free else EACH
-        out.append((_shared(group), tuple(same), judge))
-    return tuple(out)
-
-
-@lru_cache(maxsize=4096)
-def _shapes(tokens: tuple[Token, ...]) -> tuple[Shape, ...]:
+def _shape_runs(tokens: tuple[Token, ...]) -> tuple[ShapeRun, ...]:
     """(facility, values, relic, launch) of every docking a hand of ships allows, by shape
-    only, in menu order: a pure table, built once per hand for every seat."""
-    by_size = {k: hands(tokens, k) for k in (1, 2, 3)}
-    out: list[Shape] = []
+    only, in menu order, cut into runs of one group: a pure table, built once per hand for
+    every seat. A group is one facility and ship count, so its runs are cut within each."""
+    by_size = {k: [(_shared(values), relic) for values, relic in hands(tokens, k)]
+               for k in (1, 2, 3)}
+    out: list[ShapeRun] = []
     for facility, spec in FACILITIES.items():
+        judge = WHOLE if spec.value_free else EACH
+        launches = LAUNCH_TOO if spec.launches else NO_LAUNCH
         for k in spec.sizes:
+            group: Group | None = None
+            run: list[Shape] = []
             for values, relic in by_size[k]:
-                if _takes(facility, values):
-                    out.append(_shared((facility, _shared(values), relic, False)))
-                    if spec.launches:
-                        out.append(_shared((facility, _shared(values), relic, True)))
+                if not _takes(facility, values):
+                    continue
+                for launch in launches:
+                    if group is None or group[2] != launch or group[3] != (relic is None):
+                        if group is not None:
+                            out.append((group, tuple(run), judge))
+                        group, run = _shared((facility, k, launch, relic is None)), []
+                    run.append(_shared((facility, values, relic, launch)))
+            if group is not None:
+                out.append((group, tuple(run), judge))
     return tuple(out)
 
 
