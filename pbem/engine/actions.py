@@ -192,18 +192,14 @@ def action_from_json(data: Any) -> Action:
     unknown = set(data) - {f.name for f in fields(cls)} - {"kind"}
     if unknown:
         raise InvalidAction(f"Unknown field(s) for '{kind_of(cls)}': {', '.join(sorted(unknown))}.")
+    # The values are checked as JSON gave them: a compiled class would turn `true` into 1.
+    for f in fields(cls):
+        if f.name in kwargs and not _fits(FIELD_SHAPES[f.type], kwargs[f.name]):
+            raise InvalidAction(f"Field '{f.name}' of '{kind_of(cls)}' has the wrong type.")
     try:
-        action = cls(**kwargs)
+        return cls(**kwargs)
     except TypeError as exc:
         raise InvalidAction(f"Malformed '{kind_of(cls)}' action: {exc}.") from None
-    _validate_types(action)
-    return action
-
-
-def _validate_types(action: Action) -> None:
-    for f in fields(action):
-        if not _fits(FIELD_SHAPES[f.type], getattr(action, f.name)):
-            raise InvalidAction(f"Field '{f.name}' of '{action.kind}' has the wrong type.")
 
 
 def _fits(shape: str, value: Any) -> bool:

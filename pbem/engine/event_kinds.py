@@ -505,8 +505,8 @@ def mismatches(ev: Json) -> list[str]:
     if shape is None:
         return [f"unknown event kind {kind!r}"]
     hints = get_type_hints(shape)
-    required = frozenset(getattr(shape, "__required_keys__", ()))
-    problems = [f"{kind}: no field {name!r}" for name in sorted(required - ev.keys())]
+    required = getattr(shape, "__required_keys__", ())
+    problems = [f"{kind}: no field {name!r}" for name in sorted(required) if name not in ev]
     for name, value in ev.items():
         if name not in hints:
             problems.append(f"{kind}: unknown field {name!r}")
