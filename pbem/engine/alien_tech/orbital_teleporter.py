@@ -68,7 +68,9 @@ def use_fuel(state: GameState, action: UseOrbitalTeleporter) -> int:
     return COST
 
 
-def _docked(state: GameState, action: UseOrbitalTeleporter) -> int | str:
+def moved_ship(state: GameState, action: UseOrbitalTeleporter) -> int | str:
+    """The index of the ship `action` moves, or why there is none: it reads only the seat,
+    the facility, the value and whether it is the Relic Ship."""
     if action.facility not in LAYOUT:
         return f"there is no orbital facility called '{action.facility}'."
     if action.facility == Facility.TERRAFORMING_STATION:
@@ -133,18 +135,7 @@ def before_docking(state: GameState, action: UseOrbitalTeleporter) -> int | str:
     return move_refusal(state, action, index) or index
 
 
-def moved_ship(state: GameState, action: UseOrbitalTeleporter) -> int | str:
-    """The index of the ship `action` moves, or why there is none: it reads only the seat,
-    the facility, the value and whether it is the Relic Ship."""
-    return _docked(state, action)
-
-
 def move_refusal(state: GameState, action: UseOrbitalTeleporter, index: int) -> str | None:
-    """Why ship `index` may not go where `action` sends it, the docking itself aside."""
-    return _move_refusal(state, action, index)
-
-
-def _move_refusal(state: GameState, action: UseOrbitalTeleporter, index: int) -> str | None:
     """Why ship `index` may not go where `action` sends it, the docking itself aside."""
     if action.to == action.facility:
         return "the ship must move to a different facility from the one it left."
@@ -168,7 +159,7 @@ def lifted(state: GameState, seat: int, index: int) -> GameState:
 
 
 def use(state: GameState, action: UseOrbitalTeleporter, events: list[Event]) -> None:
-    index = _docked(state, action)
+    index = moved_ship(state, action)
     assert isinstance(index, int)
     left: dict[str, list[str]] = state.turn.facts.setdefault(LEFT, {})
     left.setdefault(state.ships[index].id, []).append(action.facility)  # ruling T9
