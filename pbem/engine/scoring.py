@@ -42,9 +42,15 @@ def vp(state: GameState, seat: int) -> int:
 
 def vps(state: GameState) -> list[int]:
     """Every seat's `vp`, in seat order (one pass over the board for all of them)."""
-    totals = [sum(col) for col in zip(*state.colonies.values(), strict=True)]
+    totals = [len(s.revealed) for s in state.seats]
+    seats = range(len(totals))
+    for counts in state.colonies.values():
+        for i in seats:
+            totals[i] += counts[i]
     for i, s in enumerate(state.seats):
-        totals[i] += len(s.revealed) + len([card for card in s.cards if card in VP_CARDS])
+        for card in s.cards:
+            if card in VP_CARDS:
+                totals[i] += 1
     controllers = state.controllers
     for controller in controllers.values():
         if controller is not None:

@@ -271,3 +271,37 @@ def test_the_greedy_bot_plays_a_factions_position_without_peeking() -> None:
                                                "agendas": ["five_in_a_row"]}})
     action = greedy_bot(redacted(state, 0), 0, [1, 0])
     assert action == RevealAgenda(0, "five_in_a_row")
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_each_event_names_every_fact_it_changes(seed: int) -> None:
+    """`latch` asks a fact-only condition again only after a fold that may have written one
+    of its facts, as each event's branch names them (`facts._fold_one`): folding every event
+    of real games one at a time, each changes no fact it does not name."""
+    import copy  # noqa: PLC0415 - this test alone copies facts
+
+    from pbem.engine import apply_in_place  # noqa: PLC0415
+    from pbem.engine.agendas import facts as facts_module  # noqa: PLC0415
+    from pbem.engine.agendas.conditions import READS  # noqa: PLC0415
+    from pbem.engine.bots import random_bot  # noqa: PLC0415
+    from pbem.engine.rules import awaited  # noqa: PLC0415
+
+    read = sorted({key for keys in READS.values() for key in keys})
+    state, rng, folded = new_game(4, seed), [seed, 0], 0
+    while state.phase != "over" and state.step < 3000:
+        seat = awaited(state)
+        assert seat is not None
+        bot = greedy_bot if state.step % 3 else random_bot
+        before = copy.deepcopy(state.turn.facts)
+        events = apply_in_place(state, bot(state, seat, rng))
+        if state.phase == "over" or any(ev["kind"] == "turn_started" for ev in events) \
+                or not facts_module.active(state):
+            continue
+        facts = before
+        for ev in events:
+            old = [copy.deepcopy(facts.get(key)) for key in read]
+            named = facts_module._fold_one(state, state.turn.seat, facts, ev)
+            changed = {key for key, was in zip(read, old, strict=True) if facts.get(key) != was}
+            assert changed <= set(named), (ev, changed, named)
+            folded += 1
+    assert folded > 200

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from .. import alien_tech  # noqa: F401 - its 'discard' verb must exist before we extend it
@@ -187,9 +188,21 @@ def candidates(state: GameState, seat: int) -> list[Action]:
         return []
     out: list[Action] = []
     if Facility.ORBITAL_MARKET in state.turn.facts.get("facilities", []):
-        out.append(DrawAgendas(seat))
-    out.extend([RevealAgenda(seat, a) for a in state.seats[seat].agendas])
+        out.append(_draw_action(seat))
+    out.extend([_reveal_action(seat, a) for a in state.seats[seat].agendas])
     return out
+
+
+# Actions are immutable values, so the menu reuses the ones it offers every turn.
+
+@cache
+def _draw_action(seat: int) -> DrawAgendas:
+    return DrawAgendas(seat)
+
+
+@cache
+def _reveal_action(seat: int, agenda: str) -> RevealAgenda:
+    return RevealAgenda(seat, agenda)
 
 
 def pending_candidates(state: GameState, seat: int) -> list[Action]:

@@ -15,7 +15,7 @@ from typing import Any
 from ..board import group_count
 from ..ids import Card, Facility, Territory
 from ..lookup import commander
-from ..scoring import vp
+from ..scoring import vps
 from ..state import GameState
 
 Facts = dict[str, Any]
@@ -101,13 +101,15 @@ def fill_solar(state: GameState, seat: int, facts: Facts) -> bool:
 
 
 def strictly_highest(state: GameState, seat: int) -> bool:
-    mine = vp(state, seat)
-    return all(vp(state, i) < mine for i in range(state.players) if i != seat)
+    points = vps(state)
+    mine = points[seat]
+    return all(points[i] < mine for i in range(state.players) if i != seat)
 
 
 def strictly_lowest(state: GameState, seat: int) -> bool:
-    mine = vp(state, seat)
-    return all(vp(state, i) > mine for i in range(state.players) if i != seat)
+    points = vps(state)
+    mine = points[seat]
+    return all(points[i] > mine for i in range(state.players) if i != seat)
 
 
 def _last_to_first(state: GameState, seat: int, facts: Facts) -> bool:

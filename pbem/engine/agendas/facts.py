@@ -68,21 +68,25 @@ def fold(state: GameState, events: list[Event], fresh: bool = False) -> None:
         return
     facts = state.turn.facts
     seat = state.turn.seat
-    before = None if fresh else _read_facts(facts)
+    written: set[str] = set()  # the facts these events may have changed
     for ev in events:
-        _fold_one(state, seat, facts, ev)
+        keys = _fold_one(state, seat, facts, ev)
+        if keys:
+            written.update(keys)
     if any(ev["kind"] in COLONY_MOVES and ev.get("seat") == seat for ev in events):
         _shared_gain(state, seat, facts)
+        written.add("shared_gain")
     facts["vp"] = vps(state)
-    latch(state, None if before is None else _changed(before, facts))
+    latch(state, None if fresh else _READ_SET.intersection(written))
 
 
 def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
     """Remember in-game conditions met now: the active seat's in the turn, other seats'
-    (those that can come true on another's turn) in their marks. With `changed` (the facts a
-    fold changed), a condition that reads only facts (`READS`) and none of those is not asked
-    again: it gives the answer it gave after the last action. The halves that read where
-    ships are docked (`DOCKED`) are answered by one pass over the ships."""
+    (those that can come true on another's turn) in their marks. With `changed` (the facts
+    a fold may have written: each event's branch names those it can), a condition that
+    reads only facts (`READS`) and none of those is not asked again: it gives the answer it
+    gave after the last action. The halves that read where ships are docked (`DOCKED`) are
+    answered by one pass over the ships."""
     facts, seat = state.turn.facts, state.turn.seat
     met: list[str] = facts.setdefault("met", [])
     docked: tuple[bool, bool, bool] | None = None  # the DOCKED halves, asked together
@@ -101,10 +105,15 @@ def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
         if other == seat:
             continue
         for agenda, condition in _MARKED:
-            marked: list[str] = s.marks.get("met", [])
-            if agenda not in marked and condition(state, other, {}):
+            marked: list[str] = s.marks.get("met", _NONE)
+            if agenda not in marked and condition(state, other, _NO_FACTS):
                 s.marks["met"] = [*marked, agenda]
 
+
+# Read-only stand-ins, so that latching after every action allocates nothing for them: a
+# seat with no marks, and the facts of another seat's turn (the `MARKABLE` halves read none).
+_NONE: list[str] = []
+_NO_FACTS: Facts = {}
 
 # (agenda, condition, its place in `docked_halves`' answer or -1), in order
 _LATCHED = tuple((a, c, DOCKED.index(a) if a in DOCKED else -1)
@@ -118,59 +127,71 @@ def _asked(changed: frozenset[str]) -> tuple[tuple[str, InGame, int], ...]:
     return tuple((a, c, at) for a, c, at in _LATCHED
                  if a not in READS or not changed.isdisjoint(READS[a]))
 _MARKED = tuple((a, IN_GAME[a]) for a in MARKABLE)
-_READ_KEYS = tuple(sorted({key for keys in READS.values() for key in keys}))
-
-
-def _read_facts(facts: Facts) -> list[Any]:
-    """The facts the conditions of `READS` read, copied (their lists grow in place)."""
-    return [v[:] if type(v) is list else v for v in map(facts.get, _READ_KEYS)]
-
-
-def _changed(before: list[Any], facts: Facts) -> frozenset[str]:
-    return frozenset([key for key, old in zip(_READ_KEYS, before, strict=True)
-                      if facts.get(key) != old])
+_READ_SET = frozenset(key for keys in READS.values() for key in keys)
 
 
 def _add(facts: Facts, key: str, n: int) -> None:
     facts[key] = facts.get(key, 0) + n
 
 
-def _fold_one(state: GameState, seat: int, facts: Facts, ev: Event) -> None:
+def _fold_one(state: GameState, seat: int, facts: Facts, ev: Event) -> tuple[str, ...]:
+    """Add what one event records; returns the facts it may have written (`latch` asks again
+    only the conditions that read one of them, or something besides facts)."""
+    written = _fold_event(state, seat, facts, ev)
+    if _seize_use(state, seat, facts, ev, ev.get("seat") == seat):
+        written = (*written, "seize_used")
+    return written
+
+
+def _fold_event(state: GameState, seat: int, facts: Facts, ev: Event) -> tuple[str, ...]:
     kind = ev["kind"]
     mine = ev.get("seat") == seat
     # ruling A3: gains during your turn (a fee paid to you included), not net
     if kind == "gained" and mine or kind == "paid" and ev.get("to") == seat:
         _add(facts, "fuel", ev.get("fuel", 0))
         _add(facts, "ore", ev.get("ore", 0))
-    elif kind == "stole" and mine:  # ruling A3: stealing counts
+        return ("fuel", "ore")
+    if kind == "stole" and mine:  # ruling A3: stealing counts
         _add(facts, ev["resource"], 1)
         _victim(facts, ev["victim"])
-    elif kind == "stole_card" and mine:
+        return ("fuel", "ore", "victims")
+    if kind == "stole_card" and mine:
         _victim(facts, ev["victim"])
-    elif kind == "landed" and mine:  # ruling A3: from your supply, not a move
+        return ("victims",)
+    if kind == "landed" and mine:  # ruling A3: from your supply, not a move
         _add(facts, "landed", 1)
         if state.fields.get(Field.ISOLATION) == ev["territory"]:
             facts["isolated"] = True
-    elif kind == "lost_control" and not mine:
+        return ("landed", "isolated")
+    if kind == "lost_control" and not mine:
         _once(facts, "lost_by_other", ev["territory"])
-    elif kind == "gained_control" and mine:
+        return ("lost_by_other",)
+    if kind == "gained_control" and mine:
         _gained_control(state, seat, facts, ev)
-    elif kind == "bumped" and mine and seat in ev.get("owners", []):
+        return ("takeovers", "seized", "asimov_before")
+    if kind == "bumped" and mine and seat in ev.get("owners", []):
         facts["bumped_self"] = True
-    elif kind in ("hub_advanced", "hub_started") and mine:
+        return ("bumped_self",)
+    if kind in ("hub_advanced", "hub_started") and mine:
         _hub(state, facts, ev)
-    elif kind in ("built_ship", "bought_relic") and mine:  # ruling A3: not a borrowed ship
+        return ("hub_steps", "restarted")
+    if kind in ("built_ship", "bought_relic") and mine:  # ruling A3: not a borrowed ship
         _add(facts, "ships_gained", 1)
-    elif kind == "field_placed" and mine and ev.get("field") == Field.REPULSOR \
+        return ("ships_gained",)
+    if kind == "field_placed" and mine and ev.get("field") == Field.REPULSOR \
             and "proxima" not in str(ev.get("why", "")):  # ruling A3
         facts["repulsor"] = True
-    elif kind in ("docked", "replaced") and mine and ev.get("facility") != BAY:
+        return ("repulsor",)
+    if kind in ("docked", "replaced") and mine and ev.get("facility") != BAY:
         _docked(state, seat, facts, ev)
-    elif kind == "launched" and mine:
+        return ("facilities", "market")
+    if kind == "launched" and mine:
         facts["launched"] = True
-    elif kind == "traded" and mine:
+        return ("launched",)
+    if kind == "traded" and mine:
         _market_traded(facts, int(ev.get("fuel", 0)))
-    _seize_use(state, seat, facts, ev, mine)
+        return ("market",)
+    return ()
 
 
 def _once(facts: Facts, key: str, item: Any) -> None:
@@ -232,10 +253,11 @@ def _market_traded(facts: Facts, rate: int) -> None:
 
 # -- "take control of a territory from an opponent and use its benefit immediately" ----------
 
-def _seize_use(state: GameState, seat: int, facts: Facts, ev: Event, mine: bool) -> None:
+def _seize_use(state: GameState, seat: int, facts: Facts, ev: Event, mine: bool) -> bool:
+    """Whether this event is the use of a territory's benefit just seized (recorded then)."""
     seized = facts.get("seized")
     if not seized or not mine or facts.get("seize_used"):
-        return
+        return False
     kind, facility = ev["kind"], ev.get("facility")
     used: str | None = None
     if kind == "hub_advanced" and state.turn.asimov_used and not facts.get("asimov_before"):
@@ -257,6 +279,8 @@ def _seize_use(state: GameState, seat: int, facts: Facts, ev: Event, mine: bool)
         used = Territory.VAN_VOGT_MOUNTAINS  # the first Lunar Mine ship of the turn
     if used is not None and used in seized and has_bonus(state, seat, used):
         facts["seize_used"] = True
+        return True
+    return False
 
 
 def _shared_gain(state: GameState, seat: int, facts: Facts) -> None:

@@ -155,15 +155,16 @@ def use_candidates(state: GameState, seat: int) -> list[Action]:
         most = len(every)
         while most and with_pohl(state, seat, most) > fuel:
             most -= 1
-        out.extend(_shots(seat, facility, tuple(every), most))
+        out.extend(_shots(seat, facility, tuple(sorted(every)), most))
     return out
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _shots(seat: int, facility: str, every: tuple[tuple[int, int, bool], ...],
            most: int) -> tuple[UsePlasmaCannon, ...]:
     """The shots at up to `most` of `every` (owner, value, is the Relic Ship): a pure table,
-    since the other players' ships at a facility stay put over most of a turn."""
+    since the other players' ships at a facility stay put over most of a turn. The order of
+    `every` does not matter (the choices come sorted), so the caller sorts it."""
     out = []
     for chosen in sub_multisets(every, most):
         relic_at = next((k for k, (_, _, r) in enumerate(chosen) if r), None)

@@ -9,6 +9,7 @@ itself is `facilities.raiders_outpost`). Owner: any run bumps the Raiders' Outpo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from .. import facilities
@@ -100,8 +101,14 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     if common.owner_of(state, ID) is None or state.turn.pending is not None \
             or free_slot(state, ID) is None:
         return []
-    tokens = facilities.ship_tokens(state, seat)
-    out: list[Action] = []
+    return list(_smuggles(seat, facilities.ship_tokens(state, seat)))
+
+
+@lru_cache(maxsize=4096)
+def _smuggles(seat: int, tokens: tuple[facilities.Token, ...]) -> tuple[Smuggle, ...]:
+    """Every smuggle a hand of ships allows by shape (a run for the Raiders' Outpost, any
+    other ship here), in menu order: a pure table, built once per hand."""
+    out: list[Smuggle] = []
     for trio in combinations(range(len(tokens)), 3):
         values = tuple(tokens[i][0] for i in trio)
         if facilities.shape_refusal(RAIDERS, values) is not None:
@@ -109,7 +116,7 @@ def candidates(state: GameState, seat: int) -> list[Action]:
         relic = next((tokens[i][0] for i in trio if tokens[i][1]), None)
         for j in {tokens[k] for k in range(len(tokens)) if k not in trio}:
             out.append(Smuggle(seat, values, j[0], relic, j[1]))
-    return list(dict.fromkeys(out))
+    return tuple(dict.fromkeys(out))
 
 
 def parse(words: list[str], seat: int, players: int | None) -> Action:

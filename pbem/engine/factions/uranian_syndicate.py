@@ -76,16 +76,20 @@ def _can_move(state: GameState, seat: int) -> bool:
     """Whether `move_refusal` accepts some move now, stopping at the first. Moves of one
     cost (one of your colonies, or an opponent's) differ only by the Repulsor Field at either
     end, and it covers one territory: two sources of each cost, two targets each, will do."""
+    ore = state.seats[seat].ore
+    if ore < move_cost(seat, seat):  # every move costs at least that: all refused
+        return False
     tried: tuple[list[str], list[str]] = ([], [])  # sources tried: an opponent's, yours
     for source, counts in state.colonies.items():
         for owner, n in enumerate(counts):
             sources = tried[owner == seat]
-            if not n or len(sources) == 2 or source in sources:
+            if not n or len(sources) == 2 or source in sources \
+                    or ore < move_cost(seat, owner):  # `move_refusal` refuses these on cost
                 continue
             sources.append(source)
             targets = [t for t in _FIRST_THREE if t != source][:2]
             for t in targets:
-                if move_refusal(state, MoveColony(seat, owner, source, t)) is None:
+                if _refusal(state, seat, owner, source, t) is None:
                     return True
     return False
 
@@ -100,20 +104,24 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
 
 
 def move_refusal(state: GameState, action: MoveColony) -> str | None:
-    if action.source not in TERRITORY_NAMES or action.target not in TERRITORY_NAMES:
+    return _refusal(state, action.seat, action.owner, action.source, action.target)
+
+
+def _refusal(state: GameState, seat: int, owner: int, source: str, target: str) -> str | None:
+    """`move_refusal` of the move these fields make (`_can_move` asks without making it)."""
+    if source not in TERRITORY_NAMES or target not in TERRITORY_NAMES:
         return f"{NAME}: name two territories."
-    if not isinstance(action.owner, int) or not 0 <= action.owner < state.players:
+    if not isinstance(owner, int) or not 0 <= owner < state.players:
         return f"{NAME}: there is no such player."
-    if action.source == action.target:
+    if source == target:
         return f"{NAME}: the colony must move to another territory."
-    if state.colonies[action.source][action.owner] == 0:
-        return (f"{NAME}: {COLOURS[action.owner]} has no colony on "
-                f"{TERRITORY_NAMES[action.source]}.")
-    reason = colony_move_refusal(state, action.source, action.target)
+    if state.colonies[source][owner] == 0:
+        return f"{NAME}: {COLOURS[owner]} has no colony on {TERRITORY_NAMES[source]}."
+    reason = colony_move_refusal(state, source, target)
     if reason:
         return f"{NAME}: {reason}"
-    cost = move_cost(action.seat, action.owner)
-    if state.seats[action.seat].ore < cost:
+    cost = move_cost(seat, owner)
+    if state.seats[seat].ore < cost:
         whose = "one of yours" if cost == 1 else "an opponent's colony"
         return f"{NAME}: moving {whose} costs {cost} ore; you have less."
     return None

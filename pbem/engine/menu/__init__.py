@@ -30,7 +30,7 @@ from ..facilities import (
 from ..facilities.ports import Occupancy, first_free, occupancy
 from ..ids import HUB_CIRCLES_LAUNCH_EARLY
 from ..state import GameState
-from .shapes import EACH, FULL, WHOLE, Group, cut, runs
+from .shapes import EACH, FULL, WHOLE, Group, cut, runs, unchosen
 
 # Three ports on a track plus Asimov Crater's one extra advance (ruling B2).
 MAX_HUB_ADVANCES = 4
@@ -41,11 +41,11 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
     tokens = ship_tokens(state, seat)
     if not tokens:
         return []
-    chosen = tuple(sorted([s.faction for s in state.seats if s.faction]))
+    skipped = unchosen(tuple(sorted([s.faction for s in state.seats if s.faction])))
     # A launch needs the colony on circle 6 or 7 by the end of the docking: without that
     # reach the launch variants are left out (they would all be refused anyway).
     reach = state.seats[seat].hub_circle + MAX_HUB_ADVANCES >= HUB_CIRCLES_LAUNCH_EARLY
-    menu_runs = runs(seat, tokens, chosen, reach)
+    menu_runs = runs(seat, tokens)
     if shipyard.scavenger_open(state):  # ruling F11: unequal pairs at the Shipyard
         menu_runs += cut(unequal_pairs(seat, tokens), FULL)
     used = occupancy(state)
@@ -55,6 +55,8 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
     ports: list[int] = []  # the seat's free ports at the Colonist Hub, once counted
     docks: list[Dock] = []
     for group, run, judge in menu_runs:
+        if group[0] in skipped or group[2] and not reach:
+            continue
         surely = refused.get(group)
         if surely is None:
             surely = refused[group] = _surely_refused(state, run[0], used, full, hub, ports)

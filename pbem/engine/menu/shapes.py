@@ -42,18 +42,21 @@ def cut(docks: Iterable[Dock], judge: str | None = None) -> Runs:
     return tuple(runs)
 
 
-@lru_cache(maxsize=4096)
-def runs(seat: int, tokens: tuple[Token, ...], chosen: tuple[str, ...], reach: bool) -> Runs:
-    """`_all_runs` at the Faction facilities of the chosen boards only (ruling F3), and
-    without launches when the colony cannot reach a launch circle."""
-    return tuple([run for run in _all_runs(seat, tokens)
-                  if (run[0][0] not in FACTION_NAMES or run[0][0] in chosen)
-                  and (reach or not run[0][2])])
+def unchosen(chosen: tuple[str, ...]) -> frozenset[str]:
+    """The Faction facilities of the boards not chosen: their runs are skipped (ruling F3)."""
+    return _UNCHOSEN.get(chosen) or _UNCHOSEN.setdefault(
+        chosen, frozenset(f for f in FACTION_NAMES if f not in chosen))
+
+
+_UNCHOSEN: dict[tuple[str, ...], frozenset[str]] = {}
 
 
 @lru_cache(maxsize=4096)
-def _all_runs(seat: int, tokens: tuple[Token, ...]) -> Runs:
-    """The dockings a hand of ships allows, by shape only, cut into runs."""
+def runs(seat: int, tokens: tuple[Token, ...]) -> Runs:
+    """The dockings a hand of ships allows, by shape only, cut into runs: those of every
+    Faction facility and with launches too; the menu skips the runs of `unchosen` boards and
+    the launches a colony cannot reach as it goes (a table filtered per game would be built
+    again for every game and hand)."""
     return tuple([(group, _run_docks(seat, shapes), judge)
                   for group, shapes, judge in _shape_runs(tokens)])
 
