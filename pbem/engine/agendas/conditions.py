@@ -59,33 +59,41 @@ _ARTIFACT, _MINE, _SOLAR = Facility.ALIEN_ARTIFACT, Facility.LUNAR_MINE, Facilit
 def docked_halves(state: GameState, seat: int, facts: Facts) -> tuple[bool, bool, bool]:
     """(artifact_eight, fill_solar, fill_mine) of `seat` now, from one pass over the ships:
     `facts.latch` asks the three after every action (`DOCKED`). A ship of `seat`'s fleet is
-    the Relic Ship or a ship borrowed this turn too (ruling B20)."""
-    artifact: list[int] = []  # values of the seat's ships at the Alien Artifact
-    mine_slots: set[int] = set()  # Lunar Mine ports holding a ship of the seat
-    solar_taken: set[int] = set()
-    solar_mine: set[int] = set()
+    the Relic Ship or a ship borrowed this turn too (ruling B20). Ports are kept as bits of
+    an int (port k is bit k): no set is made for a pass that runs after every action."""
+    artifact_ships = artifact_total = 0  # the seat's ships at the Alien Artifact
+    mine_ports = solar_taken = solar_mine = 0  # ports holding a ship (of the seat)
     for s in state.ships:
         loc = s.loc
         if loc == _ARTIFACT:
             if commander(state, s) == seat:
-                artifact.append(s.value)
+                artifact_ships += 1
+                artifact_total += s.value
         elif loc == _MINE:
             if commander(state, s) == seat:
-                mine_slots.add(s.slot)
+                mine_ports |= 1 << s.slot
         elif loc == _SOLAR:
-            solar_taken.add(s.slot)
+            solar_taken |= 1 << s.slot
             if commander(state, s) == seat:
-                solar_mine.add(s.slot)
+                solar_mine |= 1 << s.slot
     # Dock four ships totalling exactly 8 at the Alien Artifact.
-    eight = len(artifact) == 4 and sum(artifact) == 8
+    eight = artifact_ships == 4 and artifact_total == 8
     # The Solar Converter's ports empty right after your gather now hold your ships, and the
     # converter is full (ruling A3).
-    empty = facts.get("solar_empty", [])
-    solar = bool(empty) and len(solar_taken) == group_count(state, Facility.SOLAR_CONVERTER) \
-        and set(empty) <= solar_mine
+    solar = False
+    empty: list[int] = facts.get("solar_empty", _NO_PORTS)
+    if empty:
+        wanted = 0
+        for port in empty:
+            wanted |= 1 << port
+        solar = solar_taken.bit_count() == group_count(state, _SOLAR) \
+            and wanted & solar_mine == wanted
     # Every open port of the Lunar Mine holds one of your ships (ruling A3).
-    mine = len(mine_slots) == group_count(state, Facility.LUNAR_MINE)
+    mine = mine_ports.bit_count() == group_count(state, _MINE)
     return eight, solar, mine
+
+
+_NO_PORTS: list[int] = []
 
 
 def fill_mine(state: GameState, seat: int) -> bool:

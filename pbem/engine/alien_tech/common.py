@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable
 from typing import TypeVar
 
 from ..errors import InvalidAction
@@ -55,24 +55,29 @@ def unplaced_tokens(state: GameState, seat: int) -> list[tuple[int, bool]]:
 H = TypeVar("H", bound=Hashable)
 
 
-def sub_multisets(items: Iterable[H], most: int, least: int = 1) -> Iterator[tuple[H, ...]]:
+def sub_multisets(items: Iterable[H], most: int, least: int = 1) -> list[tuple[H, ...]]:
     """Every distinct choice of `least`..`most` of `items` (equal items are alike), each in
     sorted order, smaller choices first: the "any of these ships" moves of the menu (so that
     a Plasma Cannon shot at any subset, a re-roll of any subset)."""
     counts = sorted(Counter(items).items())
-
-    def choose(first: int, size: int) -> Iterator[tuple[H, ...]]:
-        if size == 0:
-            yield ()
-            return
-        for j in range(first, len(counts)):
-            item, have = counts[j]
-            for n in range(1, min(have, size) + 1):
-                for rest in choose(j + 1, size - n):
-                    yield (item,) * n + rest
-
+    out: list[tuple[H, ...]] = []
     for size in range(max(1, least), min(most, sum(n for _, n in counts)) + 1):
-        yield from choose(0, size)
+        _choose(counts, 0, size, (), out)
+    return out
+
+
+def _choose(counts: list[tuple[H, int]], first: int, size: int, chosen: tuple[H, ...],
+            out: list[tuple[H, ...]]) -> None:
+    """Append to `out` every `chosen` + a choice of `size` items from `counts[first:]`, in
+    order: fewer of an earlier item first (a list is built, not a generator driven: the
+    Plasma Cannon's menu asks for hundreds of choices)."""
+    if size == 0:
+        out.append(chosen)
+        return
+    for j in range(first, len(counts)):
+        item, have = counts[j]
+        for n in range(1, min(have, size) + 1):
+            _choose(counts, j + 1, size - n, chosen + (item,) * n, out)
 
 
 def ship_word(word: str) -> tuple[int, bool]:
