@@ -7,7 +7,7 @@ lives in notation.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 from .errors import InvalidAction
 
@@ -25,14 +25,14 @@ class Action:
 # Each action class's kind, and the class of each kind. The kind is registered beside its
 # class rather than kept as a ClassVar: mypyc's dataclasses take a ClassVar for a field
 # (mypyc/mypyc#1122), and the compiled build (docs/compiled-engine.md) must play the same.
-KINDS: dict[type[Action], str] = {}
-ACTION_TYPES: dict[str, type[Action]] = {}
+KINDS: Final[dict[type[Action], str]] = {}
+ACTION_TYPES: Final[dict[str, type[Action]]] = {}
 # The shape of an action field's value (checked in its JSON form), by the field's annotation:
 # its text in pure Python (`from __future__ import annotations`), or the class that mypyc's
 # compiled dataclasses keep instead, which drops the parameters. `register_action` refuses any
 # other annotation, so in the compiled build `tuple` can only be `tuple[int, ...]` and `type`
 # (what `int | None` becomes there) only `int | None`.
-FIELD_SHAPES: dict[object, str] = {
+FIELD_SHAPES: Final[dict[object, str]] = {
     "int": "int", int: "int", "str": "str", str: "str", "bool": "bool", bool: "bool",
     "int | None": "int?", type: "int?", "tuple[int, ...]": "ints", tuple: "ints",
 }

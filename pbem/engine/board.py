@@ -7,6 +7,7 @@ Covered ports are simply absent: blockers never move, so they are not modelled a
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import Final
 
 from .facilities.ports import free_slot, free_slots, group_count, occupied_slots
 from .facilities.table import FACILITIES
@@ -32,7 +33,7 @@ class _Layout(Mapping[str, Layout]):
         return len(FACILITIES)
 
 
-LAYOUT: Mapping[str, Layout] = _Layout()
+LAYOUT: Final[Mapping[str, Layout]] = _Layout()
 
 
 def group_size(facility: str) -> int:

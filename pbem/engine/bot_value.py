@@ -10,6 +10,8 @@ A finished game is worth its result, whatever the heuristic says.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .ids import COLONIES, RESOURCE_LIMIT, SHIPS_START, VP_CARDS
 from .scoring import vps
 from .state import STOCK, GameState
@@ -19,17 +21,17 @@ from .state import STOCK, GameState
 # self-play games with Factions at 2 and 4 seats, rounded and scaled so a victory point is
 # worth POINT: the value of a position under the greedy continuation, which is what a
 # rollout needs. Base-game fits rank the features the same way (ships and colonies first).
-POINT = 10.0
-COLONY = 27.0  # each colony landed, on top of the points it scores (the game's clock)
-HUB_COLONY = 4.4  # a colony on the Colonist Hub, before it moves
-HUB_CIRCLE = 4.4  # each circle it has travelled (it launches after seven)
-ORE = 8.0
-FUEL = 3.3
-SHIP = 32.0  # each ship beyond the starting three: a die more every turn
-CARD = 11.0  # an Alien Tech card that is not itself a point
-AGENDA = 5.0  # a face-down Agenda: a point if it is ever met
-LEADER_SHARE = 0.6  # of the opponents' worth: the leader's share, the mean takes the rest
-WIN = 1000.0
+POINT: Final = 10.0
+COLONY: Final = 27.0  # each colony landed, on top of the points it scores (the game's clock)
+HUB_COLONY: Final = 4.4  # a colony on the Colonist Hub, before it moves
+HUB_CIRCLE: Final = 4.4  # each circle it has travelled (it launches after seven)
+ORE: Final = 8.0
+FUEL: Final = 3.3
+SHIP: Final = 32.0  # each ship beyond the starting three: a die more every turn
+CARD: Final = 11.0  # an Alien Tech card that is not itself a point
+AGENDA: Final = 5.0  # a face-down Agenda: a point if it is ever met
+LEADER_SHARE: Final = 0.6  # of the opponents' worth: the leader's share, the mean takes the rest
+WIN: Final = 1000.0
 
 
 def worth(state: GameState, seat: int, points: int) -> float:

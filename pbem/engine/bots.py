@@ -10,7 +10,7 @@ on one private state with `apply_in_place`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from . import apply_in_place, dice
 from .actions import (
@@ -39,10 +39,10 @@ from .state import GameState
 from .territories import controller_of
 
 Bot = Callable[[GameState, int, list[int]], Action]
-HIDDEN_CARD = "hidden"
+HIDDEN_CARD: Final = "hidden"
 
 # What a docking is worth to the greedy bot before the ship values are weighed.
-DOCK_WORTH: dict[str, float] = {
+DOCK_WORTH: Final[dict[str, float]] = {
     Facility.COLONY_CONSTRUCTOR: 20.0,
     Facility.TERRAFORMING_STATION: 18.0,
     Facility.SHIPYARD: 12.0,
@@ -136,7 +136,7 @@ def _score(state: GameState, seat: int, action: Action,
 
 
 # The card powers' actions, which `_score` hands to `_card_score` after its other tests.
-_CARD_KINDS = frozenset(kind for kind in (*USES, *DISCARDS) if kind not in BOARD_ACTIONS)
+_CARD_KINDS: Final = frozenset(kind for kind in (*USES, *DISCARDS) if kind not in BOARD_ACTIONS)
 
 
 def _card_score(state: GameState, seat: int, action: Action) -> float:
@@ -149,11 +149,13 @@ def _card_score(state: GameState, seat: int, action: Action) -> float:
 
 
 # The facilities as plain names: an Enum member looked up per docking scored is slow.
-(_COLONIST_HUB, _SOLAR_CONVERTER, _LUNAR_MINE, _ALIEN_ARTIFACT, _RAIDERS_OUTPOST,
- _ORBITAL_MARKET, _COLONY_CONSTRUCTOR) = (
-    Facility.COLONIST_HUB, Facility.SOLAR_CONVERTER, Facility.LUNAR_MINE,
-    Facility.ALIEN_ARTIFACT, Facility.RAIDERS_OUTPOST, Facility.ORBITAL_MARKET,
-    Facility.COLONY_CONSTRUCTOR)
+_COLONIST_HUB: Final[str] = Facility.COLONIST_HUB
+_SOLAR_CONVERTER: Final[str] = Facility.SOLAR_CONVERTER
+_LUNAR_MINE: Final[str] = Facility.LUNAR_MINE
+_ALIEN_ARTIFACT: Final[str] = Facility.ALIEN_ARTIFACT
+_RAIDERS_OUTPOST: Final[str] = Facility.RAIDERS_OUTPOST
+_ORBITAL_MARKET: Final[str] = Facility.ORBITAL_MARKET
+_COLONY_CONSTRUCTOR: Final[str] = Facility.COLONY_CONSTRUCTOR
 
 
 def _dock_score(state: GameState, seat: int, action: Dock) -> float:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Final
 
 from . import dice
 from .agendas.cards import AGENDA_IDS
@@ -19,7 +20,7 @@ from .bots import redacted
 from .ids import BASE_DECK, FACTIONS_DECK
 from .state import GameState
 
-SEED_RANGE = 1 << 62
+SEED_RANGE: Final = 1 << 62
 
 
 def world(state: GameState, seat: int, rng: list[int]) -> GameState:

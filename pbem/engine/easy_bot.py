@@ -9,13 +9,15 @@ often enough to lose clearly to `greedy` (benchmarks/bots.py measures how clearl
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import dice
 from .actions import Action
 from .ranking import ranked
 from .rules import legal_actions
 from .state import GameState
 
-MARGIN = 12.0  # heuristic points: about a colony's worth of the greedy bot's scores
+MARGIN: Final = 12.0  # heuristic points: about a colony's worth of the greedy bot's scores
 
 
 def easy_bot(state: GameState, seat: int, rng: list[int]) -> Action:

@@ -6,11 +6,11 @@ information (a roll, a draw, a shuffle) carry `"barrier": True`: undo never cros
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 Event = dict[str, Any]
 
-BARRIER_KINDS = frozenset({"rolled", "cycled", "claimed", "drew", "reshuffled", "rerolled",
+BARRIER_KINDS: Final = frozenset({"rolled", "cycled", "claimed", "drew", "reshuffled", "rerolled",
                           "rolled_ship", "drew_agendas", "agendas_reshuffled"})
 
 

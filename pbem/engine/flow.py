@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from . import agendas, dice
 from .agendas.facts import on_turn_start
@@ -40,7 +40,7 @@ from .state import BAY, RELIC_HOME, STOCK, UNPLACED, GameState, Seat, Ship, Turn
 from .territories import return_relic, send_to_stock
 
 # rulings F4, F6: the Factions expansion is on unless the host turns it off
-DEFAULT_OPTIONS: dict[str, Any] = {"factions": True, "new_gaia_rescue": "high"}
+DEFAULT_OPTIONS: Final[dict[str, Any]] = {"factions": True, "new_gaia_rescue": "high"}
 
 
 def game_options(options: dict[str, Any] | None, players: int) -> dict[str, Any]:
@@ -121,6 +121,9 @@ def _begin_draft(state: GameState) -> None:
     state.turn.pending = {"kind": "draft", "seat": state.players - 1}
 
 
+_TERRAFORMING: Final[str] = Facility.TERRAFORMING_STATION  # a plain str: asked of every ship
+
+
 def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
     """Gather (Terraforming ships to the stock, the Relic Ship home) and roll the fleet. The
     round is the one in `state.turn`: `end_turn` counts a new one when the last seat ends."""
@@ -131,7 +134,7 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
     fleet = fleet_indices(state, seat)
     for i in fleet:
         ship = state.ships[i]
-        if ship.loc == Facility.TERRAFORMING_STATION:
+        if ship.loc == _TERRAFORMING:
             send_to_stock(state, i, events)  # a New Gaia rescue sends it to the Bay (F6)
         if ship.loc in FACILITY_NAMES or ship.loc == UNPLACED:
             ship.loc, ship.slot = UNPLACED, -1

@@ -8,6 +8,7 @@ so state and actions serialise to JSON without conversion.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 
 class Facility(StrEnum):
@@ -69,10 +70,10 @@ class Faction(StrEnum):
     URANIAN_SYNDICATE = "uranian_syndicate"
 
 
-COLOURS = ("red", "green", "blue", "yellow", "purple")  # ruling C1: colours follow seat order
-COLOUR_LETTERS = ("R", "G", "B", "Y", "P")  # ruling B21: never colour alone
+COLOURS: Final = ("red", "green", "blue", "yellow", "purple")  # ruling C1: colours in seat order
+COLOUR_LETTERS: Final = ("R", "G", "B", "Y", "P")  # ruling B21: never colour alone
 
-FACILITY_NAMES: dict[str, str] = {
+FACILITY_NAMES: Final[dict[str, str]] = {
     "solar_converter": "Solar Converter",
     "lunar_mine": "Lunar Mine",
     "orbital_market": "Orbital Market",
@@ -87,7 +88,7 @@ FACILITY_NAMES: dict[str, str] = {
 
 # ids.toml [factions]. Each chosen board is also a one-port facility whose id is the
 # faction's id (ruling F5), so docking, the Maintenance Bay gather and notation see it.
-FACTION_NAMES: dict[str, str] = {
+FACTION_NAMES: Final[dict[str, str]] = {
     "corex_conglomerated": "Corex Conglomerated",
     "dark_space_explorers": "Dark Space Explorers",
     "homesteaders_union": "Homesteader's Union",
@@ -99,7 +100,7 @@ FACTION_NAMES: dict[str, str] = {
 }
 FACILITY_NAMES.update(FACTION_NAMES)
 
-TERRITORY_NAMES: dict[str, str] = {
+TERRITORY_NAMES: Final[dict[str, str]] = {
     "asimov_crater": "Asimov Crater",
     "bradbury_plateau": "Bradbury Plateau",
     "burroughs_desert": "Burroughs Desert",
@@ -110,7 +111,7 @@ TERRITORY_NAMES: dict[str, str] = {
     "van_vogt_mountains": "Van Vogt Mountains",
 }
 
-TERRITORY_BONUSES: dict[str, str] = {
+TERRITORY_BONUSES: Final[dict[str, str]] = {
     "asimov_crater": "+1 Colonist Hub advance once per turn after 2+ ships docked there",
     "bradbury_plateau": "Colony Constructor costs 2 ore",
     "burroughs_desert": "may buy the Relic Ship for 1 fuel + 1 ore",
@@ -121,7 +122,7 @@ TERRITORY_BONUSES: dict[str, str] = {
     "van_vogt_mountains": "first Lunar Mine ship each turn may be any value",
 }
 
-FIELD_NAMES: dict[str, str] = {
+FIELD_NAMES: Final[dict[str, str]] = {
     "isolation_field": "Isolation Field",
     "positron_field": "Positron Field",
     "repulsor_field": "Repulsor Field",
@@ -130,42 +131,42 @@ FIELD_NAMES: dict[str, str] = {
 # The Alien Tech cards (ids.toml [tech]) are declared once each, by their modules' CardSpecs;
 # pbem.engine.alien_tech.catalog fills these tables from them when pbem.engine is imported,
 # for the rule code below the cards (facilities, scoring, set-up), which cannot import it.
-CARD_NAMES: dict[str, str] = {}  # id -> printed name, in ids.toml order
-BASE_DECK: dict[str, int] = {}  # ruling B4: id -> copies in the base deck
-FACTIONS_DECK: dict[str, int] = {}  # the Factions cards the Factions option adds
-VP_CARDS: set[str] = set()  # cards worth victory points while owned (base-game.md §7.1)
+CARD_NAMES: Final[dict[str, str]] = {}  # id -> printed name, in ids.toml order
+BASE_DECK: Final[dict[str, int]] = {}  # ruling B4: id -> copies in the base deck
+FACTIONS_DECK: Final[dict[str, int]] = {}  # the Factions cards the Factions option adds
+VP_CARDS: Final[set[str]] = set()  # cards worth victory points while owned (base-game.md §7.1)
 
 # [players] of ids.toml
-MIN_PLAYERS = 2
-MAX_PLAYERS_BASE = 4
-MAX_PLAYERS = 5
-COLONIES = {2: 8, 3: 7, 4: 6, 5: 6}
-START_RESOURCES = {0: (0, 0), 1: (1, 0), 2: (0, 1), 3: (1, 1), 4: (2, 1)}  # ruling F1
-SHIPS_START = 3
-SHIPS_MAX = 6
-SHIPS_MIN = 3
-RESOURCE_LIMIT = 8
-DISPLAY_SIZE = 3
-TECH_DEALT = 1
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS_BASE: Final = 4
+MAX_PLAYERS: Final = 5
+COLONIES: Final = {2: 8, 3: 7, 4: 6, 5: 6}
+START_RESOURCES: Final = {0: (0, 0), 1: (1, 0), 2: (0, 1), 3: (1, 1), 4: (2, 1)}  # ruling F1
+SHIPS_START: Final = 3
+SHIPS_MAX: Final = 6
+SHIPS_MIN: Final = 3
+RESOURCE_LIMIT: Final = 8
+DISPLAY_SIZE: Final = 3
+TECH_DEALT: Final = 1
 
 # [costs] of ids.toml
-SHIPYARD_COST = {4: (1, 1), 5: (2, 2), 6: (3, 3)}
-CONSTRUCTOR_ORE = 3
-CONSTRUCTOR_ORE_BRADBURY = 2
-TERRAFORMING_COST = (1, 1)
-HUB_LAUNCH_COST = (1, 1)
-RELIC_SHIP_COST = (1, 1)
-ARTIFACT_CLAIM_TOTAL = 8
-RAID_RESOURCES = 4
-HUB_CIRCLES = 7
-HUB_TRACKS = 4
-HUB_PORTS_PER_TRACK = 3
+SHIPYARD_COST: Final = {4: (1, 1), 5: (2, 2), 6: (3, 3)}
+CONSTRUCTOR_ORE: Final = 3
+CONSTRUCTOR_ORE_BRADBURY: Final = 2
+TERRAFORMING_COST: Final = (1, 1)
+HUB_LAUNCH_COST: Final = (1, 1)
+RELIC_SHIP_COST: Final = (1, 1)
+ARTIFACT_CLAIM_TOTAL: Final = 8
+RAID_RESOURCES: Final = 4
+HUB_CIRCLES: Final = 7
+HUB_TRACKS: Final = 4
+HUB_PORTS_PER_TRACK: Final = 3
 
-HUB_CIRCLES_LAUNCH_EARLY = 6  # Homesteader's Union owner (ruling F9)
-FACTION_ACCESS_FEE = 1  # fuel, to the owner (ruling F5)
-OPTION_VALUES: dict[str, tuple[object, ...]] = {  # ids.toml [options]
+HUB_CIRCLES_LAUNCH_EARLY: Final = 6  # Homesteader's Union owner (ruling F9)
+FACTION_ACCESS_FEE: Final = 1  # fuel, to the owner (ruling F5)
+OPTION_VALUES: Final[dict[str, tuple[object, ...]]] = {  # ids.toml [options]
     "factions": (True, False),
     "new_gaia_rescue": ("high", "low"),
 }
 
-RELIC = "relic"  # the Relic Ship's ship id
+RELIC: Final = "relic"  # the Relic Ship's ship id

@@ -10,14 +10,16 @@ API check a level with `is_level` and show `LEVEL_NAMES`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .bots import Bot, greedy_bot
 from .easy_bot import easy_bot
 from .errors import InvalidAction
 from .strong_bot import ROLLOUTS, StrongBot
 
-LEVELS: tuple[str, ...] = ("easy", "greedy", "strong")
-DEFAULT_LEVEL = "greedy"  # today's bot, and the autopilot's unless the host says otherwise
-LEVEL_NAMES: dict[str, str] = {"easy": "Easy", "greedy": "Greedy", "strong": "Strong"}
+LEVELS: Final[tuple[str, ...]] = ("easy", "greedy", "strong")
+DEFAULT_LEVEL: Final = "greedy"  # today's bot, and the autopilot's unless the host says otherwise
+LEVEL_NAMES: Final[dict[str, str]] = {"easy": "Easy", "greedy": "Greedy", "strong": "Strong"}
 
 
 def is_level(level: object) -> bool:

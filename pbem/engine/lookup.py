@@ -11,13 +11,13 @@ accelerator, `pbem.engine.menu`, keeps its own tables apart.)
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from .ids import RELIC
 from .state import UNPLACED, GameState, Ship
 
 T = TypeVar("T")
-SERVO_SHIPS = "servo_ships"  # Turn.facts key: ids of ships borrowed this turn (ruling T1)
+SERVO_SHIPS: Final = "servo_ships"  # Turn.facts key: ids of ships borrowed this turn (ruling T1)
 
 
 def is_borrowed(state: GameState, ship: Ship) -> bool:

@@ -13,6 +13,7 @@ are named by colour. `format_action` always writes canonical ids.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from .actions import (
     Action,
@@ -31,7 +32,7 @@ from .actions import (
 from .errors import InvalidAction
 from .ids import CARD_NAMES, COLOUR_LETTERS, COLOURS, FACILITY_NAMES, TERRITORY_NAMES
 
-FACILITY_ALIASES: dict[str, str] = {
+FACILITY_ALIASES: Final[dict[str, str]] = {
     "solar": "solar_converter", "sc": "solar_converter", "converter": "solar_converter",
     "mine": "lunar_mine", "lm": "lunar_mine", "lunar": "lunar_mine",
     "market": "orbital_market", "om": "orbital_market",
@@ -44,7 +45,7 @@ FACILITY_ALIASES: dict[str, str] = {
     "terraform": "terraforming_station",
     "raiders": "raiders_outpost", "ro": "raiders_outpost", "outpost": "raiders_outpost",
 }  # factions.catalog adds the Faction boards' aliases (in their FactionSpecs)
-TERRITORY_ALIASES: dict[str, str] = {
+TERRITORY_ALIASES: Final[dict[str, str]] = {
     "asimov": "asimov_crater", "bradbury": "bradbury_plateau",
     "burroughs": "burroughs_desert", "heinlein": "heinlein_plains",
     "herbert": "herbert_valley", "lem": "lem_badlands", "pohl": "pohl_foothills",
@@ -52,15 +53,15 @@ TERRITORY_ALIASES: dict[str, str] = {
     "vogt": "van_vogt_mountains",
 }
 # The cards' aliases are in their CardSpecs: alien_tech.catalog fills this table from them.
-CARD_ALIASES: dict[str, str] = {}
+CARD_ALIASES: Final[dict[str, str]] = {}
 
 
 # Verbs and text forms that the catalogs above this module add ('use ...' and 'discard ...'
 # of the Alien Tech cards, the Faction boards', the Agendas'). They register because the
 # modules that declare those actions read words with this module, so it cannot import them.
 VerbParser = Callable[[list[str], int, "int | None"], Action]
-VERBS: dict[str, VerbParser] = {}
-FORMATS: dict[type[Action], Callable[[Action], str]] = {}
+VERBS: Final[dict[str, VerbParser]] = {}
+FORMATS: Final[dict[type[Action], Callable[[Action], str]]] = {}
 
 
 def register_verb(verb: str, parser: VerbParser) -> None:

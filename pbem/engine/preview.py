@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .actions import Action, action_from_json
 from .events import BARRIER_KINDS, Event
@@ -27,7 +27,7 @@ from .scoring import vp
 from .state import GameState
 
 # Of an event that draws or rolls, the fields that were known before it happened.
-KNOWN_BEFORE: dict[str, tuple[str, ...]] = {
+KNOWN_BEFORE: Final[dict[str, tuple[str, ...]]] = {
     "claimed": ("card",),
     "cycled": ("discarded",),
     "rerolled": ("was",),

@@ -9,6 +9,8 @@ sentence. Nothing here judges legality itself; `refusal` stays the one home for 
 
 from __future__ import annotations
 
+from typing import Final
+
 from .actions import Dock
 from .facilities import FACILITIES, candidates, shape_refusal, ship_tokens
 from .facilities.table import BASE
@@ -16,7 +18,7 @@ from .factions.common import owner_of
 from .rules import awaited, refusal
 from .state import GameState
 
-BASE_IDS = frozenset(spec.id for spec in BASE)
+BASE_IDS: Final = frozenset(spec.id for spec in BASE)
 
 
 def unavailable(state: GameState, seat: int) -> dict[str, str]:

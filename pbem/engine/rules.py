@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from . import alien_tech, facilities, factions
 from .actions import (
@@ -212,20 +212,20 @@ HANDLERS: dict[type[Action], tuple[Callable[[GameState, Any], str | None],
     **factions.HANDLERS,
 }
 
-PENDING_ACTIONS: dict[str, tuple[type[Action], ...]] = {
+PENDING_ACTIONS: Final[dict[str, tuple[type[Action], ...]]] = {
     "land": (Land,),
     "raid": (Steal, StealCard, EndRaid),
     **agenda_actions.PENDING_ACTIONS,
     **{kind: answers for kind, (answers, _, _) in factions.PENDING.items()},
 }
-PENDING_WORDS = {
+PENDING_WORDS: Final = {
     "land": "First choose the territory where your colony lands.",
     "raid": "First finish your raid: take resources or a card, or end the raid.",
     **agenda_actions.PENDING_WORDS,
     **{kind: words for kind, (_, words, _) in factions.PENDING.items()},
 }
-ANSWERS = frozenset(kind for answers in PENDING_ACTIONS.values() for kind in answers)
-UNASKED_WORDS = {
+ANSWERS: Final = frozenset(kind for answers in PENDING_ACTIONS.values() for kind in answers)
+UNASKED_WORDS: Final = {
     "land": "You have no colony to land now: a facility or a launch places one.",
     "raid": "Raiders' Outpost: you are not raiding now; a raid comes with docking a run there.",
     **agenda_actions.UNASKED_WORDS,

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .ids import VP_CARDS, Field
 from .state import GameState
 
-_POSITRON = Field.POSITRON  # a module name: looking up the Enum member is slow
+_POSITRON: Final[str] = Field.POSITRON  # a module name: looking up the Enum member is slow
 
 
 def vp_breakdown(state: GameState, seat: int) -> dict[str, int]:
@@ -63,8 +63,8 @@ def vps(state: GameState) -> list[int]:
     return totals
 
 
-TIEBREAKS = ("cards", "ore", "fuel")  # base-game.md §7.3
-TIEBREAKS_FACTIONS = ("agendas", "cards", "ore", "fuel")  # ruling F12: revealed Agendas first
+TIEBREAKS: Final = ("cards", "ore", "fuel")  # base-game.md §7.3
+TIEBREAKS_FACTIONS: Final = ("agendas", "cards", "ore", "fuel")  # F12: revealed Agendas first
 
 
 def result(state: GameState) -> dict[str, Any]:

@@ -8,14 +8,14 @@ deep copy and is what lets bots and replay run fast.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from .ids import FACILITY_NAMES, RELIC, TERRITORY_NAMES
 
-STOCK = "stock"
-UNPLACED = "unplaced"
-BAY = "maintenance_bay"
-RELIC_HOME = "burroughs_desert"  # the Relic Ship rests on its territory's printed square
+STOCK: Final = "stock"
+UNPLACED: Final = "unplaced"
+BAY: Final = "maintenance_bay"
+RELIC_HOME: Final = "burroughs_desert"  # the Relic Ship rests on its territory's printed square
 
 Json = dict[str, Any]
 

@@ -21,6 +21,7 @@ rollouts, never a time: the engine reads no clock, and a replay reproduces every
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from . import apply_in_place, dice
 from .actions import Action
@@ -31,10 +32,10 @@ from .ranking import ranked
 from .rules import legal_actions
 from .state import GameState
 
-CANDIDATES = 6  # actions searched per decision, the greedy heuristic's best
-ROLLOUTS = 48  # rollouts per decision by default (well under 1 s on one core)
-HORIZON = 0  # other seats' turns played after the bot's own turn ends
-MAX_STEPS = 400  # a rollout never runs longer than this, whatever the position
+CANDIDATES: Final = 6  # actions searched per decision, the greedy heuristic's best
+ROLLOUTS: Final = 48  # rollouts per decision by default (well under 1 s on one core)
+HORIZON: Final = 0  # other seats' turns played after the bot's own turn ends
+MAX_STEPS: Final = 400  # a rollout never runs longer than this, whatever the position
 
 
 @dataclass(frozen=True, slots=True)

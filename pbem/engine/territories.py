@@ -6,6 +6,8 @@ turn (base-game.md §4.1); gaining or losing it takes effect at once.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .events import Event, event
 from .ids import TERRITORY_NAMES, Facility, Field, Territory
 from .lookup import commander
@@ -25,7 +27,7 @@ def controller_of(counts: list[int]) -> int | None:
     return None if tied or best_count == 0 else best
 
 
-_ISOLATION = Field.ISOLATION  # a module name: looking up the Enum member is slow
+_ISOLATION: Final[str] = Field.ISOLATION  # a module name: looking up the Enum member is slow
 
 
 def has_bonus(state: GameState, seat: int, territory: str) -> bool:
@@ -63,7 +65,7 @@ def return_relic(state: GameState, events: list[Event]) -> None:
     state.relic_owner = None
 
 
-NEW_GAIA_MARK = "new_gaia_rerolled"  # Seat.marks: the ship re-rolled on the station (F6)
+NEW_GAIA_MARK: Final = "new_gaia_rerolled"  # Seat.marks: the ship re-rolled on the station (F6)
 
 
 def send_to_stock(state: GameState, ship_index: int, events: list[Event]) -> None:

@@ -13,6 +13,8 @@ engine only through `view` (ruling A5); events never name a face-down Agenda.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import dice
 from ..events import Event, event
 from ..ids import Card
@@ -21,10 +23,10 @@ from .cards import AGENDA_IDS, AGENDAS, AgendaCard
 from .conditions import END_GAME, IN_GAME
 from .facts import fold
 
-AGENDAS_DEALT = 2  # ruling F2
-AGENDA_LIMIT = 3  # ruling A1
-AGENDA_LIMIT_WINDOW = 4  # ruling T6
-DISCARD_KIND = "discard_agendas"
+AGENDAS_DEALT: Final = 2  # ruling F2
+AGENDA_LIMIT: Final = 3  # ruling A1
+AGENDA_LIMIT_WINDOW: Final = 4  # ruling T6
+DISCARD_KIND: Final = "discard_agendas"
 
 
 def setup(state: GameState) -> None:

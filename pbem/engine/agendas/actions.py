@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from .. import alien_tech  # noqa: F401 - its 'discard' verb must exist before we extend it
 from ..actions import Action, register_action
@@ -26,7 +26,7 @@ from . import DISCARD_KIND, agenda_limit, ask_discard, draw_agenda, hand_size, r
 from . import revealable as _revealable
 from .cards import AGENDAS
 
-AGENDAS_DRAWN = 2
+AGENDAS_DRAWN: Final = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,19 +164,19 @@ def do_reveal(state: GameState, action: RevealAgenda, events: list[Event]) -> No
 
 Refuse = Callable[[GameState, Any], "str | None"]
 Effect = Callable[[GameState, Any, list[Event]], None]
-HANDLERS: dict[type[Action], tuple[Refuse, Effect]] = {
+HANDLERS: Final[dict[type[Action], tuple[Refuse, Effect]]] = {
     DrawAgendas: (draw_refusal, draw),
     DiscardAgenda: (discard_refusal, discard),
     KeepAgendas: (keep_refusal, keep),
     RevealAgenda: (reveal_refusal, do_reveal),
 }
-PENDING_ACTIONS: dict[str, tuple[type[Action], ...]] = {
+PENDING_ACTIONS: Final[dict[str, tuple[type[Action], ...]]] = {
     DISCARD_KIND: (DiscardAgenda, KeepAgendas),
 }
-PENDING_WORDS: dict[str, str] = {
+PENDING_WORDS: Final[dict[str, str]] = {
     DISCARD_KIND: "First choose which face-down Agendas to discard or keep.",
 }
-UNASKED_WORDS: dict[str, str] = {
+UNASKED_WORDS: Final[dict[str, str]] = {
     DISCARD_KIND: "You may discard Agendas only after drawing them or when you are over your "
                   "limit (ruling A1).",
 }

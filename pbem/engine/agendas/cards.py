@@ -7,6 +7,7 @@ automatically at the end of the game when it holds, ruling A4). Either half give
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,7 +17,7 @@ class AgendaCard:
     end_game: str  # printed wording, right half
 
 
-_TABLE: tuple[tuple[str, str, str], ...] = (
+_TABLE: Final[tuple[tuple[str, str, str], ...]] = (
     ("fleet_of_seven", "Gather your fleet of seven ships",
      "You possess a Resource Cache and an Oscillation Capacitor"),
     ("five_in_a_row", "Roll five sequential ships without using Alien Tech",
@@ -72,5 +73,5 @@ _TABLE: tuple[tuple[str, str, str], ...] = (
      "You do not have any colonies on Bradbury Plateau"),
 )
 
-AGENDAS: dict[str, AgendaCard] = {row[0]: AgendaCard(*row) for row in _TABLE}
-AGENDA_IDS: tuple[str, ...] = tuple(AGENDAS)
+AGENDAS: Final[dict[str, AgendaCard]] = {row[0]: AgendaCard(*row) for row in _TABLE}
+AGENDA_IDS: Final[tuple[str, ...]] = tuple(AGENDAS)

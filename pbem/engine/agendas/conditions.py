@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ..board import group_count
 from ..ids import Card, Facility, Territory
@@ -53,7 +53,9 @@ def _four_unique(state: GameState, seat: int) -> bool:
     return len(state.seats[seat].cards) >= 4 and unique_techs(state, seat) >= 4
 
 
-_ARTIFACT, _MINE, _SOLAR = Facility.ALIEN_ARTIFACT, Facility.LUNAR_MINE, Facility.SOLAR_CONVERTER
+_ARTIFACT: Final[str] = Facility.ALIEN_ARTIFACT
+_MINE: Final[str] = Facility.LUNAR_MINE
+_SOLAR: Final[str] = Facility.SOLAR_CONVERTER
 
 
 def docked_halves(state: GameState, seat: int, facts: Facts) -> tuple[bool, bool, bool]:
@@ -93,7 +95,7 @@ def docked_halves(state: GameState, seat: int, facts: Facts) -> tuple[bool, bool
     return eight, solar, mine
 
 
-_NO_PORTS: list[int] = []
+_NO_PORTS: Final[list[int]] = []
 
 
 def fill_mine(state: GameState, seat: int) -> bool:
@@ -130,7 +132,7 @@ def _rob_everyone(state: GameState, seat: int, facts: Facts) -> bool:
     return all(i in victims for i in range(state.players) if i != seat)
 
 
-IN_GAME: dict[str, InGame] = {
+IN_GAME: Final[dict[str, InGame]] = {
     "fleet_of_seven": lambda st, s, f: f.get("gathered", 0) >= 7,
     "five_in_a_row": lambda st, s, f: _sequential(tuple(f.get("roll", ()))),
     "three_colonies_one_turn": lambda st, s, f: f.get("landed", 0) >= 3,
@@ -160,7 +162,7 @@ IN_GAME: dict[str, InGame] = {
 # The facts each in-game half reads, for the halves that read nothing else (not the board, the
 # cards or the scores): `facts.latch` asks one again only after a fold changed one of these.
 # A half missing here is asked after every action.
-READS: dict[str, tuple[str, ...]] = {
+READS: Final[dict[str, tuple[str, ...]]] = {
     "fleet_of_seven": ("gathered",),
     "five_in_a_row": ("roll",),
     "three_colonies_one_turn": ("landed",),
@@ -183,15 +185,15 @@ READS: dict[str, tuple[str, ...]] = {
 
 # The in-game halves `docked_halves` answers together, in its order: `facts.latch` asks it
 # once when it asks any of them.
-DOCKED = ("artifact_eight", "fill_solar", "fill_mine")
+DOCKED: Final = ("artifact_eight", "fill_solar", "fill_mine")
 
 # In-game halves that can come true on another player's turn; they are kept in `Seat.marks`
 # and become revealable during that seat's next turn (ruling A3).
-MARKABLE = ("four_unique_techs",)
+MARKABLE: Final = ("four_unique_techs",)
 
 # Halves judged at the moment of the reveal, never remembered (ruling A3: "strictly highest
 # at the moment you reveal").
-LIVE_ONLY = ("last_to_first",)
+LIVE_ONLY: Final = ("last_to_first",)
 
 
 # -- end-game halves --------------------------------------------------------------------------
@@ -227,7 +229,7 @@ def _three_fields(state: GameState, seat: int) -> bool:
 
 
 T = Territory
-END_GAME: dict[str, EndGame] = {
+END_GAME: Final[dict[str, EndGame]] = {
     "fleet_of_seven": _holds(Card.RESOURCE_CACHE, Card.OSCILLATION_CAPACITOR),
     "five_in_a_row": _controls(T.POHL_FOOTHILLS),
     "three_colonies_one_turn": _controls(T.HERBERT_VALLEY),

@@ -11,7 +11,7 @@ Nothing is recorded in a game without the Factions option.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ..events import Event
 from ..ids import Facility, Field, Territory
@@ -30,7 +30,7 @@ from .conditions import (
 )
 
 Facts = dict[str, Any]
-COLONY_MOVES = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
+COLONY_MOVES: Final = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
 
 
 def active(state: GameState) -> bool:
@@ -57,8 +57,11 @@ def on_turn_start(state: GameState, events: list[Event]) -> None:
 
 def _empty_solar_ports(state: GameState) -> list[int]:
     from ..board import group_count  # noqa: PLC0415 - board imports lookup, kept light
-    taken = {s.slot for s in state.ships if s.loc == Facility.SOLAR_CONVERTER}
-    return [p for p in range(group_count(state, Facility.SOLAR_CONVERTER)) if p not in taken]
+    taken = {s.slot for s in state.ships if s.loc == _SOLAR}
+    return [p for p in range(group_count(state, _SOLAR)) if p not in taken]
+
+
+_SOLAR: Final[str] = Facility.SOLAR_CONVERTER  # a plain str: compared once per ship
 
 
 def fold(state: GameState, events: list[Event], fresh: bool = False) -> None:
@@ -112,11 +115,11 @@ def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
 
 # Read-only stand-ins, so that latching after every action allocates nothing for them: a
 # seat with no marks, and the facts of another seat's turn (the `MARKABLE` halves read none).
-_NONE: list[str] = []
-_NO_FACTS: Facts = {}
+_NONE: Final[list[str]] = []
+_NO_FACTS: Final[Facts] = {}
 
 # (agenda, condition, its place in `docked_halves`' answer or -1), in order
-_LATCHED = tuple((a, c, DOCKED.index(a) if a in DOCKED else -1)
+_LATCHED: Final = tuple((a, c, DOCKED.index(a) if a in DOCKED else -1)
                  for a, c in IN_GAME.items() if a not in LIVE_ONLY)
 
 
@@ -126,8 +129,8 @@ def _asked(changed: frozenset[str]) -> tuple[tuple[str, InGame, int], ...]:
     that read something besides facts, and those that read one of `changed`."""
     return tuple((a, c, at) for a, c, at in _LATCHED
                  if a not in READS or not changed.isdisjoint(READS[a]))
-_MARKED = tuple((a, IN_GAME[a]) for a in MARKABLE)
-_READ_SET = frozenset(key for keys in READS.values() for key in keys)
+_MARKED: Final = tuple((a, IN_GAME[a]) for a in MARKABLE)
+_READ_SET: Final = frozenset(key for keys in READS.values() for key in keys)
 
 
 def _add(facts: Facts, key: str, n: int) -> None:
@@ -234,9 +237,12 @@ def _docked(state: GameState, seat: int, facts: Facts, ev: Event) -> None:
     seen: list[str] = facts.setdefault("facilities", [])
     if facility not in seen:
         seen.append(facility)
-    if facility == Facility.ORBITAL_MARKET and ev["kind"] == "docked":
+    if facility == _MARKET and ev["kind"] == "docked":
         values = ev.get("values", [0])
         facts.setdefault("market", []).append({"value": values[0], "use": None})
+
+
+_MARKET: Final[str] = Facility.ORBITAL_MARKET
 
 
 def _market_traded(facts: Facts, rate: int) -> None:

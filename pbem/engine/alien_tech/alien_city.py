@@ -5,11 +5,13 @@ The point is counted by `scoring.vp_breakdown` through `ids.VP_CARDS`, next to A
 
 from __future__ import annotations
 
+from typing import Final
+
 from .spec import CardSpec
 
-ID = "alien_city"
+ID: Final = "alien_city"
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Alien City",
     copies=1,

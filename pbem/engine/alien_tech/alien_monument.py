@@ -6,11 +6,13 @@ and Alien Monument is fine (§6.2.1).
 
 from __future__ import annotations
 
+from typing import Final
+
 from .spec import CardSpec
 
-ID = "alien_monument"
+ID: Final = "alien_monument"
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Alien Monument",
     copies=1,

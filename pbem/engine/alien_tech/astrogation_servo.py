@@ -18,6 +18,7 @@ Cannon.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import dice
 from ..actions import Action, register_action
@@ -32,8 +33,8 @@ from ..territories import send_to_bay, send_to_stock
 from .common import words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
-ID = "astrogation_servo"
-TERRAFORMING = Facility.TERRAFORMING_STATION
+ID: Final = "astrogation_servo"
+TERRAFORMING: Final[str] = Facility.TERRAFORMING_STATION
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +58,7 @@ class DiscardAstrogationServo(Action):
 register_action("discard_astrogation_servo", DiscardAstrogationServo)
 
 
-RELIC_WORD = "relic"
+RELIC_WORD: Final = "relic"
 
 
 def _in_bay(state: GameState, owner: int | None) -> int | None:
@@ -147,7 +148,7 @@ def format_discard(action: DiscardAstrogationServo) -> list[str]:
     return [action.facility]
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Astrogation Servo",
     copies=1,

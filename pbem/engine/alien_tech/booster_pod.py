@@ -7,6 +7,7 @@ Discard: take exactly one field generator off the planet (ruling B3).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import fields
 from ..actions import Action, register_action
@@ -25,8 +26,8 @@ from .common import (
 )
 from .spec import CardSpec, DiscardPower, UsePower
 
-ID = "booster_pod"
-FIELD_WORDS = {"isolation": "isolation_field", "positron": "positron_field",
+ID: Final = "booster_pod"
+FIELD_WORDS: Final = {"isolation": "isolation_field", "positron": "positron_field",
                "repulsor": "repulsor_field"}
 
 
@@ -108,7 +109,7 @@ def field_id(word: str) -> str:
     return key
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Booster Pod",
     copies=2,

@@ -9,7 +9,7 @@ list against ids.toml [tech].
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .. import ids, notation
 from ..actions import Action
@@ -41,7 +41,7 @@ from .spec import BotScore, CardSpec, DiscardPower, UsePower
 
 # In ids.toml order: the deck is built in this order before its shuffle, so every game's
 # deal (and replay) depends on it.
-SPECS: tuple[CardSpec, ...] = (
+SPECS: Final[tuple[CardSpec, ...]] = (
     alien_city.CARD, alien_monument.CARD, booster_pod.CARD, data_crystal.CARD,
     gravity_manipulator.CARD, holographic_decoy.CARD, orbital_teleporter.CARD,
     plasma_cannon.CARD, polarity_device.CARD, resource_cache.CARD, stasis_beam.CARD,
@@ -52,21 +52,21 @@ SPECS: tuple[CardSpec, ...] = (
     oscillation_capacitor.CARD, solar_harvester.CARD,
 )
 
-CARDS: dict[str, CardSpec] = {card.id: card for card in SPECS}
-NAMES: dict[str, str] = {card.id: card.name for card in SPECS}
-EFFECTS: dict[str, str] = {card.id: card.effect for card in SPECS}
-ALIASES: dict[str, str] = {alias: card.id for card in SPECS for alias in card.aliases}
+CARDS: Final[dict[str, CardSpec]] = {card.id: card for card in SPECS}
+NAMES: Final[dict[str, str]] = {card.id: card.name for card in SPECS}
+EFFECTS: Final[dict[str, str]] = {card.id: card.effect for card in SPECS}
+ALIASES: Final[dict[str, str]] = {alias: card.id for card in SPECS for alias in card.aliases}
 # ruling B4: the base deck; the Factions option adds the Factions cards.
-BASE_DECK: dict[str, int] = {c.id: c.copies for c in SPECS if c.expansion == "base"}
-FACTIONS_DECK: dict[str, int] = {c.id: c.copies for c in SPECS if c.expansion == "factions"}
-VP_CARDS: frozenset[str] = frozenset(card.id for card in SPECS if card.vp)
+BASE_DECK: Final[dict[str, int]] = {c.id: c.copies for c in SPECS if c.expansion == "base"}
+FACTIONS_DECK: Final[dict[str, int]] = {c.id: c.copies for c in SPECS if c.expansion == "factions"}
+VP_CARDS: Final[frozenset[str]] = frozenset(card.id for card in SPECS if card.vp)
 
 # The powers by action class, with the card each belongs to.
-USES: dict[type[Action], tuple[CardSpec, UsePower[Any]]] = {
+USES: Final[dict[type[Action], tuple[CardSpec, UsePower[Any]]]] = {
     card.use.action: (card, card.use) for card in SPECS if card.use}
-DISCARDS: dict[type[Action], tuple[CardSpec, DiscardPower[Any]]] = {
+DISCARDS: Final[dict[type[Action], tuple[CardSpec, DiscardPower[Any]]]] = {
     card.discard.action: (card, card.discard) for card in SPECS if card.discard}
-BOT_SCORES: dict[type[Action], BotScore[Any]] = {
+BOT_SCORES: Final[dict[type[Action], BotScore[Any]]] = {
     power.action: power.bot_score
     for card in SPECS for power in (card.use, card.discard)
     if power is not None and power.bot_score is not None}

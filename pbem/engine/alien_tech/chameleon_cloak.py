@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations
+from typing import Final
 
 from .. import facilities
 from ..actions import Action, Dock, register_action
@@ -41,13 +42,13 @@ from .common import ship_text, ship_word, sub_multisets, with_pohl, words_count
 from .plasma_cannon import UsePlasmaCannon
 from .spec import CardSpec, DiscardPower, UsePower
 
-ID = "chameleon_cloak"
-BASE_FACILITIES = frozenset(f.value for f in Facility) - {Facility.MAINTENANCE_BAY}
+ID: Final = "chameleon_cloak"
+BASE_FACILITIES: Final = frozenset(f.value for f in Facility) - {Facility.MAINTENANCE_BAY}
 # the menu's order: the base facilities as before, then the Faction facilities (ruling F5)
-PLACES = (*sorted(BASE_FACILITIES), *FACTION_NAMES)
-COST = 2
-SINGLES = ("single", "six")
-WITH = "with"  # notation: 'with 5r' names the Relic Ship among your replacing ships (T2b)
+PLACES: Final = (*sorted(BASE_FACILITIES), *FACTION_NAMES)
+COST: Final = 2
+SINGLES: Final = ("single", "six")
+WITH: Final = "with"  # notation: 'with 5r' names the Relic Ship among your replacing ships (T2b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +174,7 @@ def _mine(state: GameState, action: UseChameleonCloak, groups: Groups) -> Groups
 
 # Facilities whose cost or need a replacement meets as if docking (ruling T2); the others'
 # tests are the ones a replacement skips (the Lunar Mine's order, the Raiders' bump sum).
-PAID = frozenset({Facility.SHIPYARD, Facility.COLONY_CONSTRUCTOR, Facility.COLONIST_HUB,
+PAID: Final = frozenset({Facility.SHIPYARD, Facility.COLONY_CONSTRUCTOR, Facility.COLONIST_HUB,
                   *FACTION_NAMES})
 
 
@@ -380,7 +381,7 @@ def bot_use_score(state: GameState, seat: int, action: UseChameleonCloak,
     return dock_worth.get(action.facility, 0.0) - 2.0
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Chameleon Cloak",
     copies=1,

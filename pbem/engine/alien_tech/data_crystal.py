@@ -10,6 +10,7 @@ Discard: place the Positron Field on any territory, or move it to a different on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import fields
 from ..actions import Action, register_action
@@ -20,8 +21,8 @@ from ..state import GameState, territories
 from .common import words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
-ID = "data_crystal"
-FIELD = Field.POSITRON
+ID: Final = "data_crystal"
+FIELD: Final[str] = Field.POSITRON
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +102,7 @@ def format_discard(action: DiscardDataCrystal) -> list[str]:
     return [action.territory]
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Data Crystal",
     copies=2,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from ..actions import Action, register_action
 from ..events import Event
@@ -16,7 +17,7 @@ from ..state import GameState
 from .common import words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
-ID = "electrofabricator"
+ID: Final = "electrofabricator"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +93,7 @@ def bot_discard_score(state: GameState, seat: int, action: DiscardElectrofabrica
     return 1.0 if state.seats[seat].ore < 2 else -5.0
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Electrofabricator",
     copies=1,

@@ -10,6 +10,7 @@ C2, T4); that discard is forced, so it is no discard power (ruling B17). No disc
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..actions import Action, register_action
 from ..errors import InvalidAction
@@ -27,8 +28,8 @@ from .common import (
 )
 from .spec import CardSpec, UsePower
 
-ID = "experimental_ftl_drive"
-LAST_TOKEN = 3
+ID: Final = "experimental_ftl_drive"
+LAST_TOKEN: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +95,7 @@ def format_use(action: UseExperimentalFtlDrive) -> list[str]:
     return [ship_text(action.ship, action.relic), str(action.to)]
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Experimental FTL Drive",
     copies=1,

@@ -8,6 +8,7 @@ Discard: place the Repulsor Field on any territory, or move it to a different on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import fields
 from ..actions import Action, register_action
@@ -19,8 +20,8 @@ from ..state import UNPLACED, GameState, territories
 from .common import no_ship, set_value, ship_text, ship_word, unplaced_tokens, words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
-ID = "gravity_manipulator"
-FIELD = Field.REPULSOR
+ID: Final = "gravity_manipulator"
+FIELD: Final[str] = Field.REPULSOR
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +124,7 @@ def format_discard(action: DiscardGravityManipulator) -> list[str]:
     return [action.territory]
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Gravity Manipulator",
     copies=2,

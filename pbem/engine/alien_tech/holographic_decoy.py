@@ -9,11 +9,13 @@ and `steal_card_refusal` (both test `DECOY`); the duplicate goes through `deck.g
 
 from __future__ import annotations
 
+from typing import Final
+
 from .spec import CardSpec
 
-ID = "holographic_decoy"
+ID: Final = "holographic_decoy"
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Holographic Decoy",
     copies=2,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from ..actions import Action, register_action
 from ..events import Event, event
@@ -21,8 +22,8 @@ from ..territories import send_to_bay
 from .common import words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
-ID = "lunar_tunneler"
-MINE = Facility.LUNAR_MINE
+ID: Final = "lunar_tunneler"
+MINE: Final[str] = Facility.LUNAR_MINE
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,7 @@ def bot_use_score(state: GameState, seat: int, action: UseLunarTunneler,
     return 6.0 if state.seats[seat].ore < 4 else -5.0
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Lunar Tunneler",
     copies=1,

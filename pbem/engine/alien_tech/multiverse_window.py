@@ -11,6 +11,7 @@ Discard: reveal one of your face-down Agendas; it scores without meeting its con
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import agendas
 from ..actions import Action, register_action
@@ -19,7 +20,7 @@ from ..state import GameState
 from .common import words_count
 from .spec import CardSpec, DiscardPower
 
-ID = "multiverse_window"
+ID: Final = "multiverse_window"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,7 @@ def format_discard(action: DiscardMultiverseWindow) -> list[str]:
     return [action.agenda]
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Multiverse Window",
     copies=1,

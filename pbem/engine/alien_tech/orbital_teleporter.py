@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .. import facilities, fields
 from ..actions import Action, Dock, register_action
@@ -31,9 +32,9 @@ from ..territories import add_colony, remove_colony
 from .common import ship_text, ship_word, sub_multisets, with_pohl, words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
-ID = "orbital_teleporter"
-COST = 2
-LEFT = "teleported_from"  # Turn.facts key: ship id -> facilities it was teleported off (T9)
+ID: Final = "orbital_teleporter"
+COST: Final = 2
+LEFT: Final = "teleported_from"  # Turn.facts key: ship id -> facilities it was teleported off (T9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +267,7 @@ def format_discard(action: DiscardOrbitalTeleporter) -> list[str]:
     return [COLOURS[action.owner], action.territory, action.to]
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Orbital Teleporter",
     copies=2,

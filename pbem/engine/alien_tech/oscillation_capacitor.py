@@ -13,6 +13,7 @@ holder to discard Agendas (T6).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..actions import Action, register_action
 from ..events import Event
@@ -23,7 +24,7 @@ from . import multiverse_window
 from .common import card_name, forced_discard, words_count
 from .spec import CardSpec, DiscardPower
 
-ID = "oscillation_capacitor"
+ID: Final = "oscillation_capacitor"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ def format_discard(action: DiscardOscillationCapacitor) -> list[str]:
     return [who, action.card]
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Oscillation Capacitor",
     copies=1,

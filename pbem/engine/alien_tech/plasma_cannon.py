@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from ..actions import Action, register_action
 from ..board import LAYOUT
@@ -30,8 +31,8 @@ from ..territories import send_to_bay, send_to_stock
 from .common import ship_text, ship_word, sub_multisets, with_pohl, words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
-ID = "plasma_cannon"
-TERRAFORMING = Facility.TERRAFORMING_STATION
+ID: Final = "plasma_cannon"
+TERRAFORMING: Final[str] = Facility.TERRAFORMING_STATION
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +254,7 @@ def format_discard(action: DiscardPlasmaCannon) -> list[str]:
     return [COLOURS[action.owner], ship_text(action.ship, action.relic), action.facility]
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Plasma Cannon",
     copies=2,

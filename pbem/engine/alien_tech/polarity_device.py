@@ -8,6 +8,7 @@ Field blocks a swap that involves its territory (§5). Control is updated on bot
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import fields
 from ..actions import Action, register_action
@@ -27,7 +28,7 @@ from .common import (
 )
 from .spec import CardSpec, DiscardPower, UsePower
 
-ID = "polarity_device"
+ID: Final = "polarity_device"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +135,7 @@ def format_discard(action: DiscardPolarityDevice) -> list[str]:
             action.other_territory]
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Polarity Device",
     copies=2,

@@ -13,13 +13,15 @@ from its owner's first turn.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..events import Event, event
 from ..payments import gain
 from ..state import GameState
 from .common import forced_discard
 from .spec import CardSpec
 
-ID = "resource_cache"
+ID: Final = "resource_cache"
 
 
 def after_roll(state: GameState, seat: int, events: list[Event]) -> None:
@@ -35,7 +37,7 @@ def after_roll(state: GameState, seat: int, events: list[Event]) -> None:
         forced_discard(state, seat, ID, events, why="tie")
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Resource Cache",
     copies=2,

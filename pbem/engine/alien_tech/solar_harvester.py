@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from ..actions import Action, register_action
 from ..events import Event, event
@@ -20,8 +21,8 @@ from ..state import GameState
 from .common import words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
-ID = "solar_harvester"
-CONVERTER = Facility.SOLAR_CONVERTER
+ID: Final = "solar_harvester"
+CONVERTER: Final[str] = Facility.SOLAR_CONVERTER
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,7 @@ def bot_use_score(state: GameState, seat: int, action: UseSolarHarvester,
     return 7.0
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Solar Harvester",
     copies=1,

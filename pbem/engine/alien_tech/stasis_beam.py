@@ -7,6 +7,7 @@ Discard: place the Isolation Field on any territory, or move it to a different o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import fields
 from ..actions import Action, register_action
@@ -25,8 +26,8 @@ from .common import (
 )
 from .spec import CardSpec, DiscardPower, UsePower
 
-ID = "stasis_beam"
-FIELD = Field.ISOLATION
+ID: Final = "stasis_beam"
+FIELD: Final[str] = Field.ISOLATION
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,7 @@ def format_discard(action: DiscardStasisBeam) -> list[str]:
     return [action.territory]
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Stasis Beam",
     copies=2,

@@ -10,6 +10,7 @@ cannot take itself back.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import dice
 from ..actions import Action, register_action
@@ -30,7 +31,7 @@ from .common import (
 )
 from .spec import CardSpec, DiscardPower, UsePower
 
-ID = "temporal_warper"
+ID: Final = "temporal_warper"
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +156,7 @@ def format_discard(action: DiscardTemporalWarper) -> list[str]:
     return [action.card]
 
 
-CARD: CardSpec = CardSpec(
+CARD: Final[CardSpec] = CardSpec(
     id=ID,
     name="Temporal Warper",
     copies=2,

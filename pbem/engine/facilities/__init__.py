@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import Final
 
 from ..actions import Dock
 from ..events import Event, event
@@ -24,7 +25,7 @@ from .ports import free_slot
 from .spec import FacilitySpec
 from .table import FACILITIES, join
 
-SHAPE_WORDS = {
+SHAPE_WORDS: Final = {
     "pair": "a pair of ships of equal value",
     "triple": "three ships of equal value",
     "run": "three ships of consecutive values (1-2-3 up to 4-5-6)",

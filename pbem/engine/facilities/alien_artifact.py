@@ -4,6 +4,8 @@ more you may take one displayed card, and the count restarts (ruling B1)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Claim, Cycle, Dock
 from ..deck import gain_card, refill_display
 from ..events import Event, event
@@ -11,7 +13,7 @@ from ..ids import ARTIFACT_CLAIM_TOTAL, CARD_NAMES, FACILITY_NAMES, Facility
 from ..state import GameState
 from .spec import FacilitySpec
 
-ID = Facility.ALIEN_ARTIFACT
+ID: Final[str] = Facility.ALIEN_ARTIFACT
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
@@ -70,7 +72,7 @@ def claim(state: GameState, action: Claim, events: list[Event]) -> None:
     events.append(event("claimed", action.seat, card=action.card, dealt=dealt))
 
 
-SPEC: FacilitySpec = FacilitySpec(
+SPEC: Final[FacilitySpec] = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="single", group_size=1, groups=(4, 4, 4),
     refuse=refuse, dock=dock, value_free=True,

@@ -11,6 +11,8 @@ swaps ports and advances your colony (`replacement_refusal` / `replaced`, ruling
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Dock, Launch
 from ..events import Event, event
 from ..ids import (
@@ -30,7 +32,7 @@ from ..state import GameState
 from ..territories import has_bonus
 from .spec import FacilitySpec
 
-ID = Facility.COLONIST_HUB
+ID: Final[str] = Facility.COLONIST_HUB
 
 
 def freeform(state: GameState) -> bool:
@@ -262,7 +264,7 @@ def launch(state: GameState, seat: int, events: list[Event]) -> None:
     launch_colony(state, seat, events)
 
 
-SPEC: FacilitySpec = FacilitySpec(
+SPEC: Final[FacilitySpec] = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="track", group_size=HUB_PORTS_PER_TRACK, groups=(HUB_TRACKS,) * 3,
     refuse=refuse, dock=dock, launches=True, value_free=True, slot=slot,

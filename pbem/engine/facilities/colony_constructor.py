@@ -3,6 +3,8 @@ colony at once."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Dock
 from ..events import Event
 from ..ids import CONSTRUCTOR_ORE, CONSTRUCTOR_ORE_BRADBURY, FACILITY_NAMES, Facility, Territory
@@ -12,7 +14,7 @@ from ..territories import has_bonus
 from .landing import colony_source, start_landing
 from .spec import FacilitySpec
 
-ID = Facility.COLONY_CONSTRUCTOR
+ID: Final[str] = Facility.COLONY_CONSTRUCTOR
 
 
 def ore_cost(state: GameState, seat: int) -> int:
@@ -36,7 +38,7 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     start_landing(state, seat, ID)
 
 
-SPEC: FacilitySpec = FacilitySpec(
+SPEC: Final[FacilitySpec] = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="triple", group_size=3, groups=(1, 2, 2),
     refuse=refuse, dock=dock, value_free=True,

@@ -5,6 +5,8 @@ Van Vogt Mountains lets the first ship docked there each turn be any value.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Dock
 from ..events import Event
 from ..ids import FACILITY_NAMES, Facility, Territory
@@ -14,8 +16,8 @@ from ..state import GameState
 from ..territories import has_bonus
 from .spec import FacilitySpec
 
-ID = Facility.LUNAR_MINE
-DOCKED_STEP = "lunar_mine_step"  # Turn.facts: the step of the last docking here (ruling T5)
+ID: Final[str] = Facility.LUNAR_MINE
+DOCKED_STEP: Final = "lunar_mine_step"  # Turn.facts: the step of the last docking here (ruling T5)
 
 
 def highest_docked(state: GameState) -> int:
@@ -40,7 +42,7 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     gain(state, seat, 0, 1, events, why=ID)
 
 
-SPEC: FacilitySpec = FacilitySpec(
+SPEC: Final[FacilitySpec] = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="single", group_size=1, groups=(3, 4, 5),
     refuse=refuse, dock=dock,

@@ -3,6 +3,8 @@ ore, any number of times this turn (ruling B7); Heinlein Plains makes the rate 1
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Dock, Trade
 from ..events import Event, event
 from ..ids import FACILITY_NAMES, Facility, Territory
@@ -12,7 +14,7 @@ from ..state import GameState
 from ..territories import has_bonus
 from .spec import FacilitySpec
 
-ID = Facility.ORBITAL_MARKET
+ID: Final[str] = Facility.ORBITAL_MARKET
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
@@ -71,7 +73,7 @@ def trade(state: GameState, action: Trade, events: list[Event]) -> None:
     events.append(event("traded", action.seat, fuel=action.rate, ore=1))
 
 
-SPEC: FacilitySpec = FacilitySpec(
+SPEC: Final[FacilitySpec] = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="pair", group_size=2, groups=(1, 1, 2),
     refuse=refuse, dock=dock, value_free=True,

@@ -7,6 +7,8 @@ its facility raids 4 resources AND 1 card, in any order (the pending raid's "car
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Dock, EndRaid, Steal, StealCard
 from ..deck import gain_card
 from ..events import Event, event
@@ -16,8 +18,8 @@ from ..state import GameState
 from ..territories import send_to_bay
 from .spec import FacilitySpec
 
-ID = Facility.RAIDERS_OUTPOST
-DECOY = Card.HOLOGRAPHIC_DECOY
+ID: Final[str] = Facility.RAIDERS_OUTPOST
+DECOY: Final[str] = Card.HOLOGRAPHIC_DECOY
 
 
 def slot(state: GameState, seat: int) -> int:
@@ -122,7 +124,7 @@ def end_raid(state: GameState, action: EndRaid, events: list[Event]) -> None:
     events.append(event("raid_ended", action.seat))
 
 
-SPEC: FacilitySpec = FacilitySpec(
+SPEC: Final[FacilitySpec] = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="run", group_size=3, groups=(1, 1, 1),
     refuse=refuse, dock=dock, slot=slot, before_dock=before_dock,

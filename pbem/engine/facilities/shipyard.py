@@ -7,6 +7,8 @@ here once that turn; the Scavenger Fleet's owner rolls a new ship at once, unpla
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import dice
 from ..actions import Dock
 from ..events import Event, event
@@ -17,8 +19,8 @@ from ..state import BAY, STOCK, UNPLACED, GameState
 from ..territories import has_bonus
 from .spec import FacilitySpec
 
-ID = Facility.SHIPYARD
-SCAVENGER = "scavenger_shipyard"  # Turn.facts key: "open" after a Scavenger Fleet docking
+ID: Final[str] = Facility.SHIPYARD
+SCAVENGER: Final = "scavenger_shipyard"  # Turn.facts key: "open" after a Scavenger Fleet docking
 
 
 def scavenger_open(state: GameState) -> bool:
@@ -80,7 +82,7 @@ def roll_at_once(state: GameState, index: int, events: list[Event]) -> None:
                         why=Faction.SCAVENGER_FLEET))
 
 
-SPEC: FacilitySpec = FacilitySpec(
+SPEC: Final[FacilitySpec] = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="pair", group_size=2, groups=(1, 2, 3),
     refuse=refuse, dock=dock, value_free=True,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Dock
 from ..events import Event
 from ..ids import FACILITY_NAMES, Facility, Territory
@@ -10,7 +12,7 @@ from ..state import GameState
 from ..territories import has_bonus
 from .spec import FacilitySpec
 
-ID = Facility.SOLAR_CONVERTER
+ID: Final[str] = Facility.SOLAR_CONVERTER
 
 
 def fuel_for(value: int, lem: bool) -> int:
@@ -29,7 +31,7 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
          bonus=bonus)
 
 
-SPEC: FacilitySpec = FacilitySpec(
+SPEC: Final[FacilitySpec] = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="single", group_size=1, groups=(7, 7, 8),
     refuse=refuse, dock=dock, value_free=True,

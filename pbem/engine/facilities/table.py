@@ -9,6 +9,7 @@ package cannot import them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from . import (
     alien_artifact,
@@ -23,13 +24,13 @@ from . import (
 )
 from .spec import FacilitySpec
 
-BASE: tuple[FacilitySpec, ...] = (
+BASE: Final[tuple[FacilitySpec, ...]] = (
     solar_converter.SPEC, lunar_mine.SPEC, orbital_market.SPEC, shipyard.SPEC,
     alien_artifact.SPEC, colonist_hub.SPEC, colony_constructor.SPEC,
     terraforming_station.SPEC, raiders_outpost.SPEC,
 )
 
-FACILITIES: dict[str, FacilitySpec] = {spec.id: spec for spec in BASE}
+FACILITIES: Final[dict[str, FacilitySpec]] = {spec.id: spec for spec in BASE}
 
 
 def join(specs: Iterable[FacilitySpec]) -> None:

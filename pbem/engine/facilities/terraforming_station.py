@@ -4,6 +4,8 @@ home). You may not go below 3 ships of your colour this way (base-game.md §3.10
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Dock
 from ..events import Event
 from ..ids import FACILITY_NAMES, SHIPS_MIN, TERRAFORMING_COST, Facility, Faction
@@ -13,7 +15,7 @@ from ..state import STOCK, GameState
 from .landing import colony_source, start_landing
 from .spec import FacilitySpec
 
-ID = Facility.TERRAFORMING_STATION
+ID: Final[str] = Facility.TERRAFORMING_STATION
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
@@ -52,7 +54,7 @@ def terraforming_payee(state: GameState, seat: int) -> int | None:
     return owner if owner != seat else None
 
 
-SPEC: FacilitySpec = FacilitySpec(
+SPEC: Final[FacilitySpec] = FacilitySpec(
     ID, FACILITY_NAMES[ID],
     shape="six", group_size=1, groups=(1, 1, 1),
     refuse=refuse, dock=dock, value_free=True,

@@ -3,13 +3,15 @@ the boards' specs."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Action, Dock
 from ..state import GameState
 from .catalog import BOARD_ACTIONS, FACTIONS
 from .common import owner_of
 from .draft import ChooseFaction
 
-PREFERENCE: dict[str, float] = {spec.id: spec.bot_preference for spec in FACTIONS.values()}
+PREFERENCE: Final[dict[str, float]] = {spec.id: spec.bot_preference for spec in FACTIONS.values()}
 
 
 def faction_score(state: GameState, seat: int, action: Action) -> float | None:

@@ -11,7 +11,7 @@ ids.toml [factions].
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from .. import facilities, notation
 from ..actions import Action
@@ -37,27 +37,27 @@ from .spec import BoardAction, Candidates, FactionSpec
 from .uranian_syndicate import Contest, MoveColony
 
 # In ids.toml order: the order of the facility table, so of the menu (and of replays).
-SPECS: tuple[FactionSpec, ...] = (
+SPECS: Final[tuple[FactionSpec, ...]] = (
     corex_conglomerated.FACTION, dark_space_explorers.FACTION, homesteaders_union.FACTION,
     new_gaia_engineers.FACTION, proxima_centauri_scholars.FACTION, scavenger_fleet.FACTION,
     smugglers_alliance.FACTION, uranian_syndicate.FACTION,
 )
 
-FACTIONS: dict[str, FactionSpec] = {spec.id: spec for spec in SPECS}
-ALIASES: dict[str, str] = {alias: spec.id for spec in SPECS for alias in spec.aliases}
-BOARD_ACTIONS: dict[type[Action], BoardAction[Any]] = {
+FACTIONS: Final[dict[str, FactionSpec]] = {spec.id: spec for spec in SPECS}
+ALIASES: Final[dict[str, str]] = {alias: spec.id for spec in SPECS for alias in spec.aliases}
+BOARD_ACTIONS: Final[dict[type[Action], BoardAction[Any]]] = {
     board.action: board for spec in SPECS for board in spec.actions}
 
 Refusal = Callable[[GameState, Any], "str | None"]
 Perform = Callable[[GameState, Any, list[Event]], None]
 # The actions the boards and the draft (ruling F3) add; `rules` merges them with its own.
-HANDLERS: dict[type[Action], tuple[Refusal, Perform]] = {
+HANDLERS: Final[dict[type[Action], tuple[Refusal, Perform]]] = {
     ChooseFaction: (draft.choose_refusal, draft.choose),
     **{cls: (board.refusal, board.effect) for cls, board in BOARD_ACTIONS.items()},
 }
 
 # pending kind -> (the answers it accepts, what to say while it waits, what to say unasked)
-PENDING: dict[str, tuple[tuple[type[Action], ...], str, str]] = {
+PENDING: Final[dict[str, tuple[tuple[type[Action], ...], str, str]]] = {
     draft.PENDING: ((ChooseFaction,), "First choose your Faction board.",
                     "The Faction draft is over."),
     **{spec.decision.kind: (spec.decision.answers, spec.decision.waiting,
@@ -67,7 +67,7 @@ PENDING: dict[str, tuple[tuple[type[Action], ...], str, str]] = {
 
 # The menu: the draft, then the owners' abilities and the decisions, then the dockings the
 # boards add (the Smuggler's Alliance's run).
-_CANDIDATES: tuple[Candidates, ...] = (
+_CANDIDATES: Final[tuple[Candidates, ...]] = (
     draft.candidates,
     *[spec.candidates for spec in SPECS if spec.candidates],
     *[spec.facility.candidates for spec in SPECS if spec.facility.candidates],

@@ -4,13 +4,15 @@ to the supply. Only chosen boards are in the game (ruling F3)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..errors import InvalidAction
 from ..events import Event
 from ..ids import COLOURS, FACTION_ACCESS_FEE, FACTION_NAMES, FIELD_NAMES
 from ..payments import can_pay, pay
 from ..state import GameState
 
-FIELD_ALIASES = {"isolation": "isolation_field", "positron": "positron_field",
+FIELD_ALIASES: Final = {"isolation": "isolation_field", "positron": "positron_field",
                  "repulsor": "repulsor_field"}
 
 

@@ -6,6 +6,8 @@ controlled (in `flow.start_turn`)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Dock
 from ..events import Event
 from ..ids import Faction
@@ -14,8 +16,8 @@ from ..state import GameState
 from . import common
 from .spec import BoardFacility, FactionSpec
 
-ID = Faction.COREX_CONGLOMERATED
-FUEL = 2
+ID: Final[str] = Faction.COREX_CONGLOMERATED
+FUEL: Final = 2
 
 
 def controlled(state: GameState, seat: int) -> int:
@@ -38,7 +40,7 @@ def bot_dock_worth(state: GameState, seat: int, action: Dock) -> float:
     return 3.0 * controlled(state, seat) - 3.0
 
 
-FACTION = FactionSpec(
+FACTION: Final = FactionSpec(
     id=ID,
     name="Corex Conglomerated",
     aliases=("corex",),

@@ -6,6 +6,8 @@ you already own is discarded at once. Owner: up to two discard powers per turn
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Dock
 from ..deck import draw, gain_card
 from ..events import Event, event
@@ -15,8 +17,8 @@ from ..state import GameState
 from . import common
 from .spec import BoardFacility, FactionSpec, worth
 
-ID = Faction.DARK_SPACE_EXPLORERS
-FUEL = 1
+ID: Final[str] = Faction.DARK_SPACE_EXPLORERS
+FUEL: Final = 1
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
@@ -36,7 +38,7 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     gain_card(state, seat, card, events, how=ID)
 
 
-FACTION = FactionSpec(
+FACTION: Final = FactionSpec(
     id=ID,
     name="Dark Space Explorers",
     aliases=("darkspace", "dark_space", "explorers"),

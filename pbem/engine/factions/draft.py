@@ -8,6 +8,7 @@ are drawn in `flow.new_game`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..actions import Action, register_action
 from ..events import Event, event
@@ -16,7 +17,7 @@ from ..ids import FACTION_NAMES
 from ..state import GameState
 from .common import faction_name
 
-PENDING = "draft"
+PENDING: Final = "draft"
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,8 @@ follows ruling B8: past the launch circle it is kept only with a launch in the s
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Dock
 from ..events import Event
 from ..facilities import colonist_hub
@@ -16,7 +18,7 @@ from ..state import GameState
 from . import common
 from .spec import BoardFacility, FactionSpec
 
-ID = Faction.HOMESTEADERS_UNION
+ID: Final[str] = Faction.HOMESTEADERS_UNION
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
@@ -38,7 +40,7 @@ def bot_dock_worth(state: GameState, seat: int, action: Dock) -> float:
     return 28.0 if action.launch else 5.0
 
 
-FACTION = FactionSpec(
+FACTION: Final = FactionSpec(
     id=ID,
     name="Homesteader's Union",
     aliases=("homesteaders", "homesteader", "union"),

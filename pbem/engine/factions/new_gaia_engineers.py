@@ -9,6 +9,8 @@ owner (`terraforming_station.terraforming_payee`)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import dice
 from ..actions import Dock
 from ..events import Event, event
@@ -19,8 +21,8 @@ from ..territories import NEW_GAIA_MARK
 from . import common
 from .spec import BoardFacility, FactionSpec, worth
 
-ID = Faction.NEW_GAIA_ENGINEERS
-STATION = Facility.TERRAFORMING_STATION
+ID: Final[str] = Faction.NEW_GAIA_ENGINEERS
+STATION: Final[str] = Facility.TERRAFORMING_STATION
 
 
 def terraformed(state: GameState, seat: int) -> int | None:
@@ -56,7 +58,7 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     events.append(event("rerolled", seat, ship=ship.id, was=was, now=ship.value, why=ID))
 
 
-FACTION = FactionSpec(
+FACTION: Final = FactionSpec(
     id=ID,
     name="New Gaia Engineers",
     aliases=("newgaia", "new_gaia", "gaia"),

@@ -9,6 +9,7 @@ Every field change goes through `fields.py`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import fields
 from ..actions import Action, Dock, register_action
@@ -19,11 +20,11 @@ from ..state import GameState
 from . import common
 from .spec import BoardAction, BoardFacility, Decision, FactionSpec, worth
 
-ID = Faction.PROXIMA_CENTAURI_SCHOLARS
-NAME = "Proxima Centauri Scholars"
-DOCK_FUEL = 1
-OWNER_FUEL = 2
-PENDING = "proxima_move"
+ID: Final[str] = Faction.PROXIMA_CENTAURI_SCHOLARS
+NAME: Final = "Proxima Centauri Scholars"
+DOCK_FUEL: Final = 1
+OWNER_FUEL: Final = 2
+PENDING: Final = "proxima_move"
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +180,7 @@ def bot_owner_score(state: GameState, seat: int,
     return 2.0 if harmful else -6.0
 
 
-FACTION = FactionSpec(
+FACTION: Final = FactionSpec(
     id=ID,
     name=NAME,
     aliases=("proxima", "scholars"),

@@ -6,6 +6,8 @@ rolled at once and is unplaced, usable this turn (`shipyard.roll_at_once`)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Dock
 from ..events import Event
 from ..facilities import shipyard
@@ -14,7 +16,7 @@ from ..state import GameState
 from . import common
 from .spec import BoardFacility, FactionSpec, worth
 
-ID = Faction.SCAVENGER_FLEET
+ID: Final[str] = Faction.SCAVENGER_FLEET
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
@@ -28,7 +30,7 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
         state.turn.facts[shipyard.SCAVENGER] = "open"
 
 
-FACTION = FactionSpec(
+FACTION: Final = FactionSpec(
     id=ID,
     name="Scavenger Fleet",
     aliases=("scavenger", "scavengers"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import Final
 
 from .. import facilities
 from ..actions import Action, Dock, register_action
@@ -23,9 +24,9 @@ from ..state import GameState
 from . import common
 from .spec import BoardAction, BoardFacility, FactionSpec
 
-ID = Faction.SMUGGLERS_ALLIANCE
-NAME = "Smuggler's Alliance"
-RAIDERS = Facility.RAIDERS_OUTPOST
+ID: Final[str] = Faction.SMUGGLERS_ALLIANCE
+NAME: Final = "Smuggler's Alliance"
+RAIDERS: Final[str] = Facility.RAIDERS_OUTPOST
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +144,7 @@ def bot_smuggle_score(state: GameState, seat: int, action: Smuggle) -> float:
     return 9.0 + 0.5 * loot
 
 
-FACTION = FactionSpec(
+FACTION: Final = FactionSpec(
     id=ID,
     name=NAME,
     aliases=("smugglers", "smuggler"),

@@ -10,6 +10,7 @@ bonus both controlled and borrowed applies once, ruling B23)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..actions import Action, Dock, register_action
 from ..events import Event, event
@@ -22,9 +23,9 @@ from ..territories import add_colony, controller_of, remove_colony
 from . import common
 from .spec import BoardAction, BoardFacility, Decision, FactionSpec, worth
 
-ID = Faction.URANIAN_SYNDICATE
-NAME = "Uranian Syndicate"
-PENDING = "uranian_move"
+ID: Final[str] = Faction.URANIAN_SYNDICATE
+NAME: Final = "Uranian Syndicate"
+PENDING: Final = "uranian_move"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +95,7 @@ def _can_move(state: GameState, seat: int) -> bool:
     return False
 
 
-_FIRST_THREE = list(TERRITORY_NAMES)[:3]
+_FIRST_THREE: Final = list(TERRITORY_NAMES)[:3]
 
 
 def dock(state: GameState, seat: int, ships: list[int], action: Dock,
@@ -200,7 +201,7 @@ def bot_contest_score(state: GameState, seat: int, action: Contest) -> float:
     return 1.0
 
 
-FACTION = FactionSpec(
+FACTION: Final = FactionSpec(
     id=ID,
     name=NAME,
     aliases=("uranian", "syndicate"),

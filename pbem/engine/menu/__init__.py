@@ -18,6 +18,8 @@ Only `rules.legal_actions` (the menu) uses this package; `check` never consults 
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Dock
 from ..facilities import (
     FACILITIES,
@@ -33,7 +35,7 @@ from ..state import GameState
 from .shapes import EACH, FULL, WHOLE, Group, cut, runs, unchosen
 
 # Three ports on a track plus Asimov Crater's one extra advance (ruling B2).
-MAX_HUB_ADVANCES = 4
+MAX_HUB_ADVANCES: Final = 4
 
 
 def legal_docks(state: GameState, seat: int) -> list[Dock]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..actions import Action, kind_of
 from ..alien_tech.chameleon_cloak import UseChameleonCloak
@@ -30,7 +30,7 @@ from ..state import GameState
 Item = tuple[int, int, bool]  # (owner, value, is the Relic Ship)
 CANNON, CLOAK, WARPER = (kind_of(UsePlasmaCannon), kind_of(UseChameleonCloak),
                          kind_of(UseTemporalWarper))
-PICKED_KINDS = (CANNON, CLOAK, WARPER)
+PICKED_KINDS: Final = (CANNON, CLOAK, WARPER)
 
 
 @dataclass(frozen=True, slots=True)

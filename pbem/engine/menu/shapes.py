@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import groupby
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ..actions import Dock
 from ..facilities import FACILITIES, Token, hands, shape_refusal
@@ -28,8 +28,8 @@ Run = tuple[Group, tuple[Dock, ...], str]
 Runs = tuple[Run, ...]
 Shape = tuple[str, tuple[int, ...], int | None, bool]  # facility, values, relic, launch
 
-_SHARED: dict[Any, Any] = {}
-_DOCKINGS: dict[tuple[int, Shape], Dock] = {}
+_SHARED: Final[dict[Any, Any]] = {}
+_DOCKINGS: Final[dict[tuple[int, Shape], Dock]] = {}
 
 
 def cut(docks: Iterable[Dock], judge: str | None = None) -> Runs:
@@ -48,7 +48,7 @@ def unchosen(chosen: tuple[str, ...]) -> frozenset[str]:
         chosen, frozenset(f for f in FACTION_NAMES if f not in chosen))
 
 
-_UNCHOSEN: dict[tuple[str, ...], frozenset[str]] = {}
+_UNCHOSEN: Final[dict[tuple[str, ...], frozenset[str]]] = {}
 
 
 @lru_cache(maxsize=4096)
