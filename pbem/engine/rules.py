@@ -192,8 +192,8 @@ def _end_turn(state: GameState, action: Action, events: list[Event]) -> None:
     end_turn(state, action.seat, action.return_fuel, action.return_ore, events)
 
 
-HANDLERS: dict[type[Action], tuple[Callable[[GameState, Any], str | None],
-                                   Callable[[GameState, Any, list[Event]], None]]] = {
+HANDLERS: Final[dict[type[Action], tuple[Callable[[GameState, Any], str | None],
+                                         Callable[[GameState, Any, list[Event]], None]]]] = {
     Dock: (facilities.dock_refusal, facilities.do_dock),
     Land: (_land_refusal, _land),
     Trade: (_trade_refusal, _trade),
