@@ -80,7 +80,10 @@ def _shape_runs(tokens: tuple[Token, ...]) -> tuple[ShapeRun, ...]:
     by_size = {k: [(_shared(values), relic) for values, relic in hands(tokens, k)]
                for k in (1, 2, 3)}
     out: list[ShapeRun] = []
-    for facility, spec in FACILITIES.items():
+    for key, spec in FACILITIES.items():
+        # The id as a plain str, not its StrEnum member: a tuple of plain values is one the
+        # garbage collector stops tracking, and these tables are most of a long run's objects.
+        facility = str(key)
         judge = WHOLE if spec.value_free else EACH
         launches = LAUNCH_TOO if spec.launches else NO_LAUNCH
         for k in spec.sizes:
