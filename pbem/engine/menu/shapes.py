@@ -42,13 +42,10 @@ def cut(docks: Iterable[Dock], judge: str | None = None) -> Runs:
     return tuple(runs)
 
 
+@lru_cache(maxsize=1024)
 def unchosen(chosen: tuple[str, ...]) -> frozenset[str]:
     """The Faction facilities of the boards not chosen: their runs are skipped (ruling F3)."""
-    return _UNCHOSEN.get(chosen) or _UNCHOSEN.setdefault(
-        chosen, frozenset(f for f in FACTION_NAMES if f not in chosen))
-
-
-_UNCHOSEN: Final[dict[tuple[str, ...], frozenset[str]]] = {}
+    return frozenset(f for f in FACTION_NAMES if f not in chosen)
 
 
 @lru_cache(maxsize=4096)
