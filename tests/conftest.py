@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +24,11 @@ from pbem.cli import cli as pbem_cli
 from pbem.extensions import db
 
 PG_URL_ENV = "PBEM_TEST_DATABASE_URL"
-PG_SESSION_SCHEMA = "pbem_test"
-PG_FRESH_SCHEMA = "pbem_test_fresh"
+# One pair of schemas per pytest process (and per xdist worker): runs side by side on the one
+# ``test`` database never empty each other's tables.
+_RUN = f"{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_{os.getpid()}"
+PG_SESSION_SCHEMA = f"pbem_test_{_RUN}"
+PG_FRESH_SCHEMA = f"pbem_test_fresh_{_RUN}"
 
 DATABASE_PARAMS = [
     pytest.param("sqlite", id="sqlite"),
@@ -39,6 +43,20 @@ DATABASE_PARAMS = [
 ]
 
 MakeApp = Callable[..., Flask]
+
+
+def days_ago_at_noon(days: int) -> datetime:
+    """Noon UTC ``days`` calendar days before today: a past moment whose time of day does not
+    depend on when the suite runs.
+
+    A game begun then has reminders at fixed local times (the default quiet hours, 22:00 to
+    08:00 UTC, push the second one to 08:00, still before the deadline), whatever the hour of
+    the run; ``datetime.now() - timedelta(days=...)`` would move them with the wall clock, and
+    a run between 22:00 and 08:00 would lose the second reminder to the quiet hours (issue 22).
+    Noon ``days`` dates back is between ``days - 0.5`` and ``days + 0.5`` days ago.
+    """
+    today = datetime.now(UTC).date()
+    return datetime.combine(today - timedelta(days=days), time(12, 0), tzinfo=UTC)
 
 
 def _run_on_test_database(*statements: str) -> None:
@@ -94,7 +112,7 @@ def database_kind(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture(scope="session")
-def db_url(database_kind: str, tmp_path_factory: pytest.TempPathFactory) -> str:
+def db_url(database_kind: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """URL of a database migrated to head, shared by the session's tests on that database."""
     directory = tmp_path_factory.mktemp(f"db-{database_kind}")
     url = _empty_database_url(database_kind, directory, PG_SESSION_SCHEMA)
@@ -103,7 +121,9 @@ def db_url(database_kind: str, tmp_path_factory: pytest.TempPathFactory) -> str:
         flask_migrate.upgrade()
         db.session.remove()
         db.engine.dispose()
-    return url
+    yield url
+    if database_kind == "postgresql":
+        _drop_postgres_schema(PG_SESSION_SCHEMA)
 
 
 @pytest.fixture

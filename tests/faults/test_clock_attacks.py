@@ -26,7 +26,7 @@ from pbem.models.outbox import SENT
 from pbem.scheduler.deadlines import sweep
 from pbem.services import games, timeouts
 from pbem.services.games import SeatSpec, create_game
-from tests.conftest import build_app
+from tests.conftest import build_app, days_ago_at_noon
 from tests.faults.conftest import Figures
 from tests.live_server import BIN, REPO, SECRET_KEY, migrated_database
 from tests.slow_smtp import slow_smtp
@@ -82,7 +82,7 @@ def test_a_clock_killed_mid_sweep_loses_and_doubles_no_deadline(
     row = figures("clock killed (SIGKILL) mid-sweep, restarted (pbem clock, due reminders "
                   "and absent-marking timeouts)")
     db_url = migrated_database(tmp_path)
-    began = datetime.now(UTC) - timedelta(days=4)
+    began = days_ago_at_noon(4)  # reminders at 12:00 and 08:00 (quiet hours), whatever the hour
     game_ids = _games_begun_days_ago(_app(db_url, tmp_path, PBEM_CLOCK=lambda: began), GAMES)
     rng = random.Random(13)
     log = tmp_path / "clock.log"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from contextlib import ExitStack
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -18,7 +18,7 @@ from pbem.models import Deadline, Game, Outbox
 from pbem.models.outbox import SENT
 from pbem.services import games
 from pbem.services.games import SeatSpec, create_game
-from tests.conftest import MakeApp
+from tests.conftest import MakeApp, days_ago_at_noon
 from tests.live_server import serving
 from tests.slow_smtp import slow_smtp
 
@@ -30,7 +30,7 @@ QUIET_SECONDS = 120
 def _due_work(make_app: MakeApp) -> list[int]:
     """Games begun four days ago: both reminders and the timeout of the first seat are due;
     the timeout marks the seat absent and the autopilot plays its turn."""
-    began = datetime.now(UTC) - timedelta(days=4)
+    began = days_ago_at_noon(4)  # reminders at 12:00 and 08:00 (quiet hours), whatever the hour
     app = make_app(PBEM_CLOCK=lambda: began)
     ids = []
     with app.app_context():
