@@ -20,9 +20,8 @@ from pbem.config import fill_instance_defaults, load_config
 from pbem.extensions import csrf, db, migrate
 from pbem.paths import migrations_dir, templates_dir
 from pbem.scheduler.steps import register_steps
-from pbem.web import blueprints, ratelimit
-from pbem.web.dev_mailbox import bp as dev_mailbox_bp
-from pbem.web.unsubscribe import bp as unsubscribe_bp
+from pbem.web import ratelimit
+from pbem.web.blueprints import blueprints
 
 # Inline styles and scripts are refused: templates link static files instead.
 CONTENT_SECURITY_POLICY = (
@@ -57,11 +56,8 @@ def create_app(
     )
     csrf.init_app(app)
 
-    for blueprint in blueprints():
+    for blueprint in blueprints(app.config):
         app.register_blueprint(blueprint)
-    app.register_blueprint(unsubscribe_bp)
-    if app.config["MAIL_BACKEND"] == "dev":
-        app.register_blueprint(dev_mailbox_bp)  # holds every seat's links: dev only
     ratelimit.install(app)
     if hops := int(app.config.get("PROXY_HOPS", 0)):  # trust that many proxies' X-Forwarded-*
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]

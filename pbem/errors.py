@@ -2,7 +2,7 @@
 
 It sits below every layer because both the services (``pbem.services.errors``) and the
 signing of links (``pbem.tokens``) refuse with it, and the entry points turn any of them into
-a response in one place (``pbem.web.errors``, the CLI's ``ClickException``).
+a response in one place (``pbem.web.blueprints.errors``, the CLI's ``ClickException``).
 """
 
 from __future__ import annotations

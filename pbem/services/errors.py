@@ -1,8 +1,8 @@
 """Domain errors of the service layer; each message is written for the person who caused it.
 
 ``ServiceError`` itself lives in ``pbem.errors`` (the signing of links refuses with it too).
-The web layer maps them to responses in one place (``pbem.web.errors``): the class decides
-the HTTP status, so services never think in status codes.
+The web layer maps them to responses in one place (``pbem.web.blueprints.errors``): the class
+decides the HTTP status, so services never think in status codes.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 
 from pbem.services.errors import StaleVersion
-from pbem.web.errors import error_response
+from pbem.web.blueprints.errors import error_response
 
 from .conftest import auth, fresh, link, start
 

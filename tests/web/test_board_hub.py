@@ -12,8 +12,8 @@ import pytest
 
 from pbem import engine
 from pbem.engine import bots
-from pbem.web.board_shapes import COLOUR_HEX
-from pbem.web.board_svg import board_svg
+from pbem.web.presenters.board_shapes import COLOUR_HEX
+from pbem.web.presenters.board_svg import board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve"]

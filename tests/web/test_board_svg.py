@@ -11,9 +11,9 @@ from typing import Any
 
 from pbem import engine
 from pbem.engine import GameState, bots
-from pbem.web import board_svg as board_svg_module
-from pbem.web.board_svg import board_svg
-from pbem.web.turn import menu
+from pbem.web.presenters import board_svg as board_svg_module
+from pbem.web.presenters.board_svg import board_svg
+from pbem.web.presenters.turn import menu
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -105,8 +105,8 @@ def test_the_board_modules_import_each_other_without_a_cycle() -> None:
                 imported.add(node.module)
             elif isinstance(node, ast.Import):
                 imported.update(alias.name for alias in node.names)
-        graph[f"pbem.web.{path.stem}"] = imported
-    assert "pbem.web.board_svg" in graph and len(graph) > 2
+        graph[f"pbem.web.presenters.{path.stem}"] = imported
+    assert "pbem.web.presenters.board_svg" in graph and len(graph) > 2
 
     def reaches(start: str, goal: str, seen: set[str]) -> bool:
         for nxt in graph.get(start, set()) & graph.keys():

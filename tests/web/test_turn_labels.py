@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pbem.engine import GameState, apply, awaited, legal_actions, menu_previews, new_game, view
 from pbem.engine.bots import greedy_bot, redacted
-from pbem.web import turn as presenter
+from pbem.web.presenters import turn as presenter
 
 NAMES = ["Ana", "Ben", "Cy"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pbem import engine
 from pbem.engine import GameState, menu_previews, parse_action, preview
-from pbem.web.turn import menu
+from pbem.web.presenters.turn import menu
 from pbem.words.effects import dock_effect, effect
 from tests.engine.alien_tech.helpers import position
 from tests.engine.factions.helpers import position as factions_position

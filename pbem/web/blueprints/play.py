@@ -22,12 +22,12 @@ from pbem.models import Game, Seat
 from pbem.schemas.forms import ActForm, UndoForm, messages_of
 from pbem.services import games, links
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
-from pbem.web import turn as presenter
-from pbem.web import turn_factions
-from pbem.web.board_svg import board_svg
-from pbem.web.paused import paused_words
-from pbem.web.reads import since_last_turn, time_left
-from pbem.web.seat_panel import DONE, seat_panel
+from pbem.web.presenters import turn as presenter
+from pbem.web.presenters import turn_factions
+from pbem.web.presenters.board_svg import board_svg
+from pbem.web.presenters.paused import paused_words
+from pbem.web.presenters.reads import since_last_turn, time_left
+from pbem.web.presenters.seat_panel import DONE, seat_panel
 from pbem.words.describe import describe
 from pbem.words.glossary import CARD_EFFECTS, card_name
 from pbem.words.menu import PENDING_HINTS, dock_label

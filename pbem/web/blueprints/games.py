@@ -37,10 +37,10 @@ from pbem.schemas.forms import (
 from pbem.services import games
 from pbem.services.errors import BadInput
 from pbem.services.validation import clean_email
-from pbem.web.board_svg import board_svg
-from pbem.web.paused import paused_words
-from pbem.web.reads import game_by_public_id, log_rows, time_left
-from pbem.web.turn_factions import public_seats
+from pbem.web.presenters.board_svg import board_svg
+from pbem.web.presenters.paused import paused_words
+from pbem.web.presenters.reads import game_by_public_id, log_rows, time_left
+from pbem.web.presenters.turn_factions import public_seats
 from pbem.words.describe import describe
 from pbem.words.glossary import options_words
 from pbem.words.result import result_words, standings, tiebreak_words

@@ -4,7 +4,7 @@ colour and letter), its controller, the field generators on it and the Relic Shi
 from __future__ import annotations
 
 from pbem.engine.ids import FIELD_NAMES, TERRITORY_NAMES
-from pbem.web.board_shapes import (
+from pbem.web.presenters.board_shapes import (
     BOX_H,
     BOX_W,
     COLOUR_HEX,

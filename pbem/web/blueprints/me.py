@@ -16,7 +16,7 @@ from pbem.engine import GameState
 from pbem.schemas.forms import MagicForm, first_errors
 from pbem.services import magic_links
 from pbem.services.errors import BadInput
-from pbem.web.reads import time_left
+from pbem.web.presenters.reads import time_left
 
 bp = Blueprint("me", __name__)
 SENT_TO = "me_link_sent_to"

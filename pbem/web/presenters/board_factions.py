@@ -4,7 +4,7 @@ docked there. The boards still offered in the draft are secret and never drawn."
 
 from __future__ import annotations
 
-from pbem.web.board_shapes import (
+from pbem.web.presenters.board_shapes import (
     BOX_W,
     INK,
     BoardReader,

@@ -21,7 +21,7 @@ from pbem.models.game import Game, Seat
 from pbem.schemas.forms import SettingsForm
 from pbem.services import links, seat_settings
 from pbem.services.errors import BadInput, ServiceError
-from pbem.web.seat_panel import NOTIFY_LABELS, seat_panel
+from pbem.web.presenters.seat_panel import NOTIFY_LABELS, seat_panel
 
 bp = Blueprint("mail", __name__)
 

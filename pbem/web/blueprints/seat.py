@@ -19,7 +19,7 @@ from pbem import tokens
 from pbem.schemas.forms import SettingsForm, UndoForm, VacationForm, first_errors
 from pbem.services import bounces, links, seat_settings, vacation
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
-from pbem.web.play import Notice, render_turn
+from pbem.web.blueprints.play import Notice, render_turn
 
 bp = Blueprint("seat", __name__)
 

@@ -1,7 +1,7 @@
 """The board as inline SVG, drawn from a view (never a raw state).
 
 `board_svg(view)` is pure: the same view gives the same picture. `picture(view)` lays the
-board out as positioned pieces (`pbem.web.board_shapes`); `templates/board/board.svg.j2`
+board out as positioned pieces (`pbem.web.presenters.board_shapes`); `templates/board/board.svg.j2`
 draws them with autoescaping on, so every name and label is escaped. Ships are dice in their
 owner's colour *and* with the owner's letter under them (ruling B21: colour is never the only
 cue); the Relic Ship is a white die with a star. The picture is laid out for a 360-px-wide
@@ -30,8 +30,8 @@ from pbem.engine.ids import (
 )
 from pbem.engine.view_types import ShipView
 from pbem.paths import templates_dir
-from pbem.web.board_factions import faction_boards
-from pbem.web.board_shapes import (
+from pbem.web.presenters.board_factions import faction_boards
+from pbem.web.presenters.board_shapes import (
     BOX_H,
     BOX_W,
     INK,
@@ -45,7 +45,7 @@ from pbem.web.board_shapes import (
     fill_of,
     ink_on,
 )
-from pbem.web.board_territories import territory
+from pbem.web.presenters.board_territories import territory
 
 WIDTH = 360
 FACILITY_GRID = (

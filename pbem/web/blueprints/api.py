@@ -2,7 +2,7 @@
 
 ``Authorization: Bearer <seat link token>`` names the seat; the body carries the version the
 client saw. CSRF does not apply (no cookies are used); a coarse rate limit does. Errors are
-mapped to JSON in ``pbem.web.errors``.
+mapped to JSON in ``pbem.web.blueprints.errors``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The host page's clock and seat forms: pause, resume, extend a deadline, substitute a seat.
 
 Each POST parses its fields, calls one service of ``pbem.services.host`` and redirects back to
-the host page (``/host/<token>``, served by ``pbem.web.games``). Refusals are ServiceErrors,
-mapped to responses in ``pbem.web.errors``.
+the host page (``/host/<token>``, served by ``pbem.web.blueprints.games``). Refusals are
+ServiceErrors, mapped to responses in ``pbem.web.blueprints.errors``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pbem import tokens
 from pbem.models import Game
 from pbem.services import host
 from pbem.services.errors import BadInput
-from pbem.web.reads import game_by_public_id
+from pbem.web.presenters.reads import game_by_public_id
 
 bp = Blueprint("host_clock", __name__)
 

@@ -1,6 +1,6 @@
 """What the turn page's "Your seat" section shows: vacation allowance, mail settings, absence.
 
-Read-only: the forms post to ``pbem.web.seat``, which calls the services.
+Read-only: the forms post to ``pbem.web.blueprints.seat``, which calls the services.
 """
 
 from __future__ import annotations
