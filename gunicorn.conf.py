@@ -33,7 +33,7 @@ keepalive = 5  # seconds an idle keep-alive connection stays open (API clients r
 def when_ready(server: Any) -> None:
     """In the master, before the first fork: compile the mail templates once for all (only
     with the app preloaded: otherwise each worker loads its own app)."""
-    from pbem.mail.compose import warm_templates
+    from pbem.mail.outbound.compose import warm_templates
 
     if server.cfg.preload_app:
         warm_templates(server.app.wsgi())

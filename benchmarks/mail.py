@@ -30,9 +30,9 @@ from aiosmtpd.controller import Controller  # noqa: E402
 
 from pbem.app import create_app  # noqa: E402
 from pbem.extensions import db  # noqa: E402
-from pbem.mail.compose import Mail  # noqa: E402
-from pbem.mail.delivery import deliver_pending  # noqa: E402
-from pbem.mail.outbox import enqueue  # noqa: E402
+from pbem.mail.outbound.compose import Mail  # noqa: E402
+from pbem.mail.outbound.delivery import deliver_pending  # noqa: E402
+from pbem.mail.outbound.outbox import enqueue  # noqa: E402
 
 TARGET = 100.0  # mails per second
 

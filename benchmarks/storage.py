@@ -32,7 +32,7 @@ from pbem.app import create_app  # noqa: E402
 from pbem.engine import GameState  # noqa: E402
 from pbem.engine.bots import greedy_bot, redacted  # noqa: E402
 from pbem.extensions import db  # noqa: E402
-from pbem.mail import retention  # noqa: E402
+from pbem.mail.outbound import retention  # noqa: E402
 from pbem.models import Game, Outbox  # noqa: E402
 from pbem.models.outbox import SENT  # noqa: E402
 from pbem.services.games import SeatSpec, create_game, submit_action  # noqa: E402

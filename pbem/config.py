@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-# The HTTP-API backends (pbem/mail/api_backends.py) serve hosts that block outbound SMTP.
+# The HTTP-API backends (pbem/mail/outbound/api_backends.py) serve hosts that block outbound SMTP.
 API_MAIL_BACKENDS = ("resend", "brevo", "postmark", "mailgun")
 MAIL_BACKENDS = ("dev", "console", "smtp", *API_MAIL_BACKENDS)
 SMTP_SECURITIES = ("starttls", "ssl", "none")
@@ -206,7 +206,7 @@ def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
         # (``off``). A lock lets one tick run at a time whichever drives it.
         SCHEDULER_MODE=_choice(environ, "SCHEDULER_MODE", ("web", "clock", "off"), "web"),
         SCHEDULER_TICK_SECONDS=_seconds(environ, "SCHEDULER_TICK_SECONDS", 30.0),
-        # sent mail bodies are pruned after this many days (pbem/mail/retention.py)
+        # sent mail bodies are pruned after this many days (pbem/mail/outbound/retention.py)
         MAIL_RETENTION_DAYS=_count(environ, "MAIL_RETENTION_DAYS", minimum=1) or 30,
     )
     if environ.get("MAIL_LEASE_SECONDS", "").strip():

@@ -22,7 +22,7 @@ from pbem.balance import balance
 from pbem.cli.games import GAME_COMMANDS
 from pbem.cli.mail import mail as mail_group
 from pbem.cli.status import status as status_command
-from pbem.mail.links import SERVED_AT
+from pbem.mail.outbound.links import SERVED_AT
 from pbem.scheduler import (
     TICK_SECONDS,
     registered_steps,

@@ -7,7 +7,7 @@ import sqlalchemy as sa
 from flask.cli import AppGroup
 
 from pbem.extensions import db
-from pbem.mail import delivery
+from pbem.mail.outbound import delivery
 from pbem.models.outbox import FAILED, STATUSES, Outbox
 from pbem.services import bounces
 

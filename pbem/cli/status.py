@@ -1,7 +1,7 @@
 """``pbem status``: how full the database is, the games by status, the outbox by state.
 
 For a free database with a size cap: the figure to watch is the size, and the sent mail
-bodies are what ``MAIL_RETENTION_DAYS`` prunes (pbem/mail/retention.py).
+bodies are what ``MAIL_RETENTION_DAYS`` prunes (pbem/mail/outbound/retention.py).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from flask.cli import with_appcontext
 
 from pbem.extensions import db
-from pbem.mail import delivery
+from pbem.mail.outbound import delivery
 from pbem.models.game import GAME_STATUSES, Game
 from pbem.models.outbox import STATUSES
 

@@ -139,8 +139,9 @@ class Seat(PlayedByServer, db.Model):  # type: ignore[name-defined,misc]
     quiet_end: Mapped[int] = mapped_column(Integer, default=8 * 60, server_default="480")
     vacation_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     vacation_days_used: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    # Daily digest (migration 0005, pbem.mail.digest): the time of the last digest mailed to
-    # a "digest" seat, and the last action_log seq it covered (the next one starts after it).
+    # Daily digest (migration 0005, pbem.mail.outbound.digest): the time of the last digest
+    # mailed to a "digest" seat, and the last action_log seq it covered (the next one starts
+    # after it).
     digest_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     digest_seq: Mapped[int | None] = mapped_column(Integer)
 

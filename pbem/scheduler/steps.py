@@ -7,7 +7,7 @@ delivers, and a reminder leaves in the tick that made it.
 
 from __future__ import annotations
 
-from pbem.mail import delivery, digest, retention
+from pbem.mail.outbound import delivery, digest, retention
 from pbem.scheduler import deadlines, register_step
 from pbem.services import replies
 

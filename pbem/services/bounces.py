@@ -14,7 +14,7 @@ from datetime import datetime
 import sqlalchemy as sa
 
 from pbem.extensions import db
-from pbem.mail import delivery
+from pbem.mail.outbound import delivery
 from pbem.models import Game, Seat
 from pbem.models.outbox import FAILED, Outbox
 from pbem.services.errors import NotAllowed

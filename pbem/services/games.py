@@ -1,8 +1,9 @@
 """Game use cases, one transaction each (docs/architecture.md, "Services").
 
 Each function locks the game row, checks the version the caller saw, lets the engine decide,
-stores state + log + deadline rows (``pbem.services.deadlines``) + mail (``pbem.mail.notify``)
-together and commits; on any refusal it rolls back, so a refused request changes nothing.
+stores state + log + deadline rows (``pbem.services.deadlines``) + mail
+(``pbem.mail.outbound.notify``) together and commits; on any refusal it rolls back, so a
+refused request changes nothing.
 ``game_id`` is a ``GameRef``: the primary key (int) or the public id (str) that URLs and
 tokens carry.
 """
@@ -20,7 +21,7 @@ from pbem import engine
 from pbem.engine import GameState
 from pbem.engine.levels import DEFAULT_LEVEL, LEVELS, is_level
 from pbem.extensions import db
-from pbem.mail import notify
+from pbem.mail.outbound import notify
 from pbem.models import ActionLog, Game, Seat
 from pbem.models.game import new_public_id
 from pbem.schemas.forms import SeatSpec

@@ -11,8 +11,8 @@ from datetime import datetime, timedelta
 from pbem import clock, engine
 from pbem.engine import GameState
 from pbem.extensions import db
-from pbem.mail import compose, notify
-from pbem.mail.outbox import enqueue
+from pbem.mail.outbound import compose, notify
+from pbem.mail.outbound.outbox import enqueue
 from pbem.models import Game, Seat
 from pbem.services import deadlines
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed

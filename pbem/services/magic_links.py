@@ -18,8 +18,8 @@ import sqlalchemy as sa
 
 from pbem import clock, tokens
 from pbem.extensions import db
-from pbem.mail import links, notify
 from pbem.mail.addresses import UnmailableAddress, address_key
+from pbem.mail.outbound import links, notify
 from pbem.models import Game, MagicLink, Seat
 from pbem.services.errors import BadInput
 

@@ -27,10 +27,10 @@ from sqlalchemy.exc import IntegrityError
 from pbem import engine, tokens
 from pbem.engine import GameState
 from pbem.extensions import db
-from pbem.mail import answers, imap
-from pbem.mail import inbound as inbound_mail
-from pbem.mail.answers import Answer
-from pbem.mail.inbound import Inbound
+from pbem.mail.inbound import imap, received
+from pbem.mail.inbound.received import Inbound
+from pbem.mail.outbound import answers
+from pbem.mail.outbound.answers import Answer
 from pbem.models import Game, InboundMessage, Outbox, Seat
 from pbem.services import deadlines, turns
 from pbem.services.transaction import transaction
@@ -260,6 +260,6 @@ def poll_step() -> None:
     """The scheduler step: handle the unseen mail of the IMAP mailbox, when one is set."""
     if not imap.configured():
         return
-    count = imap.poll(lambda raw: receive(inbound_mail.from_bytes(raw)))
+    count = imap.poll(lambda raw: receive(received.from_bytes(raw)))
     if count:
         log.info("replies: %d mail(s) read from IMAP", count)

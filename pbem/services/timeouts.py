@@ -18,7 +18,7 @@ from sqlalchemy import delete, exists, select, update
 from pbem import clock
 from pbem.engine import GameState, awaited
 from pbem.extensions import db
-from pbem.mail import notify
+from pbem.mail.outbound import notify
 from pbem.models.deadline import TIMEOUT, Deadline
 from pbem.models.game import Game, Seat
 from pbem.services import games

@@ -26,7 +26,7 @@ from pbem import engine
 from pbem.engine import GameState, bots
 from pbem.engine.levels import DEFAULT_LEVEL, bot_for
 from pbem.extensions import db
-from pbem.mail import notify
+from pbem.mail.outbound import notify
 from pbem.models import ActionLog, Game, Seat
 from pbem.models.game import PlayedByServer
 from pbem.services import deadlines

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from pbem import clock
-from pbem.mail import notify
+from pbem.mail.outbound import notify
 from pbem.services import deadlines
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
 from pbem.services.transaction import transaction

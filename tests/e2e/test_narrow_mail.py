@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from werkzeug.serving import make_server
 
 from pbem.extensions import db
-from pbem.mail import notify
+from pbem.mail.outbound import notify
 from pbem.models import Outbox
 from pbem.services import games
 from pbem.services.games import SeatSpec

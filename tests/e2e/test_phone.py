@@ -27,8 +27,8 @@ from pbem import clock, tokens
 from pbem.engine import GameState, awaited
 from pbem.engine.bots import greedy_bot, redacted
 from pbem.extensions import db
-from pbem.mail import compose
 from pbem.mail.addresses import address_key
+from pbem.mail.outbound import compose
 from pbem.models import Game
 from pbem.models.outbox import Outbox
 from pbem.services import games, magic_links

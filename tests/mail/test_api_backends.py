@@ -15,10 +15,10 @@ from flask import Flask
 
 from pbem.config import ConfigError, load_config
 from pbem.extensions import db
-from pbem.mail import api_backends, backends, message
-from pbem.mail.compose import Mail
-from pbem.mail.delivery import deliver_pending
-from pbem.mail.outbox import enqueue
+from pbem.mail.outbound import api_backends, backends, message
+from pbem.mail.outbound.compose import Mail
+from pbem.mail.outbound.delivery import deliver_pending
+from pbem.mail.outbound.outbox import enqueue
 from pbem.models.game import Game
 from pbem.models.outbox import FAILED, SENT, Outbox
 from tests.conftest import MakeApp

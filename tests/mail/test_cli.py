@@ -6,8 +6,8 @@ import sqlalchemy as sa
 from flask import Flask
 
 from pbem.extensions import db
-from pbem.mail.compose import Mail
-from pbem.mail.outbox import enqueue
+from pbem.mail.outbound.compose import Mail
+from pbem.mail.outbound.outbox import enqueue
 from pbem.models.outbox import FAILED, PENDING, Outbox
 
 

@@ -11,8 +11,8 @@ import sqlalchemy as sa
 from flask import Flask
 
 from pbem.extensions import db
-from pbem.mail import delivery
-from pbem.mail.delivery import LEASE, MAX_ATTEMPTS, deliver_pending
+from pbem.mail.outbound import delivery
+from pbem.mail.outbound.delivery import LEASE, MAX_ATTEMPTS, deliver_pending
 from pbem.models.game import Game
 from pbem.models.outbox import FAILED, PENDING, SENDING, SENT, Outbox
 from tests.conftest import MakeApp
@@ -181,7 +181,7 @@ def test_two_workers_never_claim_the_same_row(smtp_app: Flask) -> None:
 
 def test_one_smtp_connection_carries_a_batch(smtp_app: Flask, smtp_server: SMTPServer,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    from pbem.mail import backends
+    from pbem.mail.outbound import backends
 
     connects = []
     real = backends.SMTPBackend.connect

@@ -15,8 +15,8 @@ from pbem import tokens
 from pbem.engine import GameState, awaited
 from pbem.engine.bots import greedy_bot, random_bot, redacted
 from pbem.extensions import db
-from pbem.mail import compose
-from pbem.mail.digest import send_digests
+from pbem.mail.outbound import compose
+from pbem.mail.outbound.digest import send_digests
 from pbem.models.deadline import TIMEOUT, Deadline
 from pbem.models.game import Game
 from pbem.models.outbox import Outbox

@@ -11,7 +11,7 @@ from pbem import tokens
 from pbem.engine import GameState, awaited
 from pbem.engine.bots import greedy_bot, redacted
 from pbem.extensions import db
-from pbem.mail import compose, notify
+from pbem.mail.outbound import compose, notify
 from pbem.models.game import Game
 from pbem.models.outbox import Outbox
 from pbem.services.games import submit_action

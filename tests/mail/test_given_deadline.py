@@ -9,7 +9,7 @@ from flask import Flask
 
 from pbem.clock import as_utc
 from pbem.extensions import db
-from pbem.mail import compose
+from pbem.mail.outbound import compose
 from pbem.models.deadline import TIMEOUT, Deadline
 from pbem.models.outbox import Outbox
 from tests.conftest import MakeApp

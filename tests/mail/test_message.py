@@ -6,9 +6,9 @@ import pytest
 from flask import Flask
 
 from pbem.extensions import db
-from pbem.mail import message
-from pbem.mail.compose import Mail
-from pbem.mail.outbox import enqueue
+from pbem.mail.outbound import message
+from pbem.mail.outbound.compose import Mail
+from pbem.mail.outbound.outbox import enqueue
 from pbem.models.outbox import Outbox
 
 MAIL = Mail(kind="test", subject="Hello", text="Hi", html="<p>Hi</p>")

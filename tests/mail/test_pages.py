@@ -10,7 +10,7 @@ from flask import Flask
 from pbem.engine import GameState, awaited
 from pbem.engine.bots import greedy_bot, redacted
 from pbem.extensions import db
-from pbem.mail.delivery import deliver_pending
+from pbem.mail.outbound.delivery import deliver_pending
 from pbem.models.game import Game
 from pbem.models.outbox import SENT, Outbox
 from pbem.services.games import submit_action

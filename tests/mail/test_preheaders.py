@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from flask import Flask
 
 from pbem.extensions import db
-from pbem.mail import compose
+from pbem.mail.outbound import compose
 from pbem.models.outbox import Outbox
 from tests.conftest import MakeApp
 from tests.mail.conftest import PLAYERS, new_game

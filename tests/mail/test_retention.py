@@ -11,9 +11,9 @@ from flask import Flask
 from pbem import clock
 from pbem.config import load_config
 from pbem.extensions import db
-from pbem.mail import retention
-from pbem.mail.compose import Mail
-from pbem.mail.outbox import enqueue
+from pbem.mail.outbound import retention
+from pbem.mail.outbound.compose import Mail
+from pbem.mail.outbound.outbox import enqueue
 from pbem.models import Game, Outbox
 from pbem.models.outbox import FAILED, PENDING, SENT
 from pbem.scheduler import registered_steps

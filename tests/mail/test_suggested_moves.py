@@ -5,7 +5,7 @@ from __future__ import annotations
 from pbem import engine
 from pbem.engine import menu_previews
 from pbem.engine.scenarios.position import build_state
-from pbem.mail.compose import strong_moves
+from pbem.mail.outbound.compose import strong_moves
 
 
 def test_a_suggested_docking_says_what_the_engine_pays_after_a_borrowed_bonus() -> None:

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from flask import Flask
 
 from pbem.extensions import db
-from pbem.mail import inbound
+from pbem.mail.inbound import received
 from pbem.models import Game, InboundMessage, Outbox
 from pbem.services import replies
 from tests.server.conftest import fresh, start
@@ -82,4 +82,4 @@ def reply_to(game: Game, seat: int, body: str, *, sender: str | None = None,
 
 def deliver(msg: EmailMessage) -> str:
     """Hand the mail to the service as the IMAP path does (raw bytes)."""
-    return replies.receive(inbound.from_bytes(msg.as_bytes()))
+    return replies.receive(received.from_bytes(msg.as_bytes()))

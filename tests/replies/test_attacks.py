@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pbem import engine
 from pbem.engine import GameState
 from pbem.extensions import db
-from pbem.mail import inbound
+from pbem.mail.inbound import received
 from pbem.models import Game, Outbox
 from pbem.services import replies
 from tests.server.conftest import snapshot
@@ -185,7 +185,7 @@ def test_fuzzed_bodies_apply_nothing_and_get_one_answer_each(server: Flask) -> N
         msg["To"] = to
         msg["Message-ID"] = f"<fuzz-{sent[0]}@f.test>"
         msg.set_content(body)
-        outcome = replies.receive(inbound.from_bytes(msg.as_bytes()))
+        outcome = replies.receive(received.from_bytes(msg.as_bytes()))
         after = _version_and_mail(game.id)
         if outcome == "applied":  # only legal moves of Ana's: the engine checked each
             assert all(step["seat"] == 0 for step in fresh(game.id).turn_steps)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from pbem.mail import inbound
+from pbem.mail.inbound import received
 
 from .clients import HTML_ONLY, QUOTED
 from .conftest import deliver, fresh, inbound_rows, mails_to, reply_to, start
@@ -16,12 +16,12 @@ MOVES = ["dock 3 3 shipyard", "end"]
 @pytest.mark.parametrize("client", sorted(QUOTED))
 def test_only_the_new_lines_are_read(client: str) -> None:
     body = QUOTED[client].format(moves="\n".join(MOVES))
-    assert list(inbound.new_lines(body)) == MOVES
+    assert list(received.new_lines(body)) == MOVES
 
 
 def test_html_only_mail_is_read_without_its_quote() -> None:
     html = HTML_ONLY.format(html_moves="dock 3 3 shipyard<br>end<br>")
-    assert list(inbound.new_lines(inbound.text_of_html(html))) == MOVES
+    assert list(received.new_lines(received.text_of_html(html))) == MOVES
 
 
 def _first_dock(game_id: int) -> str:

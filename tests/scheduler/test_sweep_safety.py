@@ -9,7 +9,7 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from pbem.extensions import db
-from pbem.mail import notify
+from pbem.mail.outbound import notify
 from pbem.models import ActionLog
 from pbem.scheduler.deadlines import SweepReport, sweep
 from pbem.services import games

@@ -75,7 +75,7 @@ def test_a_game_whose_stored_host_address_cannot_be_mailed_still_ends(
     stored = fresh(game.id)
     stored.host_email = UNMAILABLE  # accepted before issue #13
     db.session.commit()
-    with caplog.at_level(logging.WARNING, logger="pbem.mail.outbox"):
+    with caplog.at_level(logging.WARNING, logger="pbem.mail.outbound.outbox"):
         play_through_api(server.test_client(), game.id)
     assert fresh(game.id).status == "finished"  # the final move committed
     over = db.session.scalars(sa.select(Outbox.to_addr).where(Outbox.kind == "game_over")).all()

@@ -8,8 +8,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from pbem.extensions import db
-from pbem.mail.compose import Mail
-from pbem.mail.outbox import enqueue
+from pbem.mail.outbound.compose import Mail
+from pbem.mail.outbound.outbox import enqueue
 from pbem.models import Outbox
 from pbem.models.outbox import FAILED, PENDING
 from tests.web.conftest import EMAILS, Table, fresh, hidden

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from pbem import clock
 from pbem.extensions import db
-from pbem.mail import compose
+from pbem.mail.outbound import compose
 from pbem.models import Game, Outbox
 from pbem.words.glossary import options_words
 from tests.web.conftest import EMAILS, Table, fresh, hidden

@@ -19,7 +19,7 @@ from flask import Blueprint, Response, abort, render_template, request
 from markupsafe import Markup, escape
 
 from pbem.extensions import db
-from pbem.mail.delivery import deliver_pending
+from pbem.mail.outbound.delivery import deliver_pending
 from pbem.models.outbox import SENT, Outbox
 
 bp = Blueprint("dev_mailbox", __name__, url_prefix="/dev/mailbox")

@@ -16,7 +16,7 @@ from flask import Blueprint, abort, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from pbem.extensions import csrf
-from pbem.mail import inbound
+from pbem.mail.inbound import received
 from pbem.services import replies
 
 bp = Blueprint("inbound", __name__)
@@ -35,5 +35,5 @@ def postmark(secret: str) -> ResponseReturnValue:
         response = jsonify(status="bad_request", error="expected Postmark's inbound JSON")
         response.status_code = 400
         return response
-    outcome = replies.receive(inbound.from_postmark(payload))
+    outcome = replies.receive(received.from_postmark(payload))
     return jsonify(status="ok", outcome=outcome)

@@ -7,7 +7,7 @@ is not written while it is paused, so its last update is when the pause began.
 
 from __future__ import annotations
 
-from pbem.mail.compose import local_time
+from pbem.mail.outbound.compose import local_time
 from pbem.models import Game
 
 

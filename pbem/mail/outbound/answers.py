@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.engine import action_from_json, format_action
-from pbem.mail import compose
-from pbem.mail.inbound import reply_address
-from pbem.mail.message import check_header_value
-from pbem.mail.outbox import enqueue
+from pbem.mail.outbound import compose
+from pbem.mail.outbound.message import check_header_value
+from pbem.mail.outbound.outbox import enqueue
+from pbem.mail.reply_address import reply_address
 from pbem.models.game import Game, Seat
 from pbem.words import describe
 

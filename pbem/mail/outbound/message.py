@@ -26,7 +26,7 @@ POLICY = SMTP.clone(max_line_length=998)
 ALLOWED_HEADERS = frozenset({
     "Message-ID", "In-Reply-To", "References", "Date", "List-Unsubscribe",
     "List-Unsubscribe-Post", "List-Id", "Auto-Submitted", "X-Auto-Response-Suppress",
-    "Reply-To",  # a seat's own reply address, set by pbem.mail.notify
+    "Reply-To",  # a seat's own reply address, set by pbem.mail.outbound.notify
 })
 FORBIDDEN_HEADERS = frozenset({"to", "cc", "bcc", "from", "sender"})
 

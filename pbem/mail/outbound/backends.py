@@ -17,12 +17,12 @@ from contextlib import contextmanager
 from email.message import EmailMessage
 from typing import Any, Protocol, TextIO
 
-from pbem.mail import api_backends
+from pbem.mail.outbound import api_backends
 
 # Re-exported: the outbox and the tests name the failures through this module.
-from pbem.mail.failures import DeliveryFailure as DeliveryFailure
-from pbem.mail.failures import PermanentFailure as PermanentFailure
-from pbem.mail.failures import TemporaryFailure as TemporaryFailure
+from pbem.mail.outbound.failures import DeliveryFailure as DeliveryFailure
+from pbem.mail.outbound.failures import PermanentFailure as PermanentFailure
+from pbem.mail.outbound.failures import TemporaryFailure as TemporaryFailure
 
 
 class Connection(Protocol):
@@ -170,7 +170,7 @@ def _text(reply: bytes | str) -> str:
 
 def from_config(config: Mapping[str, Any]) -> Backend:
     """The backend ``MAIL_BACKEND`` names, configured from the ``SMTP_*`` settings, or one of
-    the HTTP-API backends of ``pbem.mail.api_backends`` (``resend``, ``brevo``, ...)."""
+    the HTTP-API backends of ``pbem.mail.outbound.api_backends`` (``resend``, ``brevo``, ...)."""
     kind = config.get("MAIL_BACKEND", "dev")
     if kind in api_backends.PROVIDERS:
         return api_backends.from_config(kind, config)

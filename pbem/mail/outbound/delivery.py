@@ -34,7 +34,7 @@ import sqlalchemy as sa
 from flask import Flask, current_app
 
 from pbem.extensions import db
-from pbem.mail import backends, message, notify
+from pbem.mail.outbound import backends, message, notify
 from pbem.models.game import Game
 from pbem.models.outbox import FAILED, PENDING, SENDING, SENT, Outbox
 

@@ -18,12 +18,11 @@ from email.message import EmailMessage, Message
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
 
-from flask import current_app
 from mailparser_reply import EmailReplyParser
 from mailparser_reply.constants import MAIL_LANGUAGES
 
-from pbem import tokens
 from pbem.mail.addresses import UnmailableAddress, mailable_address
+from pbem.mail.reply_address import token_of
 
 # mail-parser-reply knows no Portuguese: its table of quote headers gets Gmail's and
 # Outlook's ("Em ter., 1 de dez. de 2026 às 10:00, Ana <…> escreveu:", "De: … Enviado: …").
@@ -73,36 +72,6 @@ class Inbound:
             if token:
                 return token
         return None
-
-
-# -- the reply address ----------------------------------------------------------------------
-
-
-def inbound_address() -> str | None:
-    value = current_app.config.get("INBOUND_ADDRESS")
-    return str(value) if value else None
-
-
-def reply_address(game: tokens.RepliedGame, seat: tokens.LinkedSeat) -> str | None:
-    """``play+<token>@domain`` for ``seat`` (None when replies are not configured)."""
-    base = inbound_address()
-    if not base:
-        return None
-    local, _, domain = base.partition("@")
-    return f"{local}+{tokens.make_reply_token(game, seat)}@{domain}"
-
-
-def token_of(address: str) -> str | None:
-    """The part after the ``+`` of an address at our inbound mailbox, case-folded."""
-    base = inbound_address()
-    if not base:
-        return None
-    local, _, domain = address.strip().lower().partition("@")
-    base_local, _, base_domain = base.lower().partition("@")
-    name, plus, token = local.partition("+")
-    if domain != base_domain or name != base_local or not plus:
-        return None
-    return token
 
 
 # -- the text of the reply ------------------------------------------------------------------

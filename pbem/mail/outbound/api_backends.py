@@ -2,9 +2,9 @@
 
 Free hosts may block outbound SMTP ports (Render's free web services since September 2025),
 so these backends post each message to the provider's HTTP API instead. They speak the same
-contract as ``pbem.mail.backends``: ``with backend.open() as conn: conn.send(msg)`` returns on
-acceptance and raises ``TemporaryFailure`` or ``PermanentFailure``, so the outbox's claim /
-send / mark cycle and its back-off are unchanged.
+contract as ``pbem.mail.outbound.backends``: ``with backend.open() as conn: conn.send(msg)``
+returns on acceptance and raises ``TemporaryFailure`` or ``PermanentFailure``, so the outbox's
+claim / send / mark cycle and its back-off are unchanged.
 
 How an answer is read (``settle``):
 
@@ -35,7 +35,7 @@ from typing import Any
 
 import httpx
 
-from pbem.mail.failures import DeliveryFailure, PermanentFailure, TemporaryFailure
+from pbem.mail.outbound.failures import DeliveryFailure, PermanentFailure, TemporaryFailure
 
 log = logging.getLogger(__name__)
 

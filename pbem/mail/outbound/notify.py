@@ -1,6 +1,6 @@
 """The mail hooks services call inside their transaction (docs/architecture.md).
 
-Each hook decides who hears about what, composes with ``pbem.mail.compose`` (which sees the
+Each hook decides who hears about what, composes with ``pbem.mail.outbound.compose`` (which sees the
 game only through ``engine.view``) and adds rows to the outbox in the caller's session. Nothing
 here commits or sends, and nothing here reads the deadline rows: a hook that states a
 deadline is given the one the service has just scheduled. A seat without an address (a
@@ -15,9 +15,10 @@ from datetime import datetime
 from typing import Any
 
 from pbem.engine import GameState, awaited
-from pbem.mail import compose, inbound
-from pbem.mail.message import check_header_value
-from pbem.mail.outbox import enqueue
+from pbem.mail.outbound import compose
+from pbem.mail.outbound.message import check_header_value
+from pbem.mail.outbound.outbox import enqueue
+from pbem.mail.reply_address import reply_address
 from pbem.models.game import Game, Seat
 from pbem.models.outbox import Outbox
 
@@ -34,7 +35,7 @@ def mailable(seat: Seat) -> bool:
 def _send(game: Game, seat: Seat, mail: compose.Mail) -> Outbox | None:
     assert seat.email is not None  # mailable(seat)
     row = enqueue(to_addr=seat.email, mail=mail, game=game, seat=seat.index)
-    reply_to = inbound.reply_address(game, seat)
+    reply_to = reply_address(game, seat)
     if row is not None and reply_to:  # a reply to this mail plays this seat
         row.headers = {**row.headers, "Reply-To": check_header_value("Reply-To", reply_to)}
     return row

@@ -27,7 +27,7 @@ from pbem.engine import (
     view,
 )
 from pbem.extensions import db
-from pbem.mail import links, move_lines, preheaders
+from pbem.mail.outbound import links, move_lines, preheaders
 from pbem.models.game import ActionLog, Game, Seat
 from pbem.words import describe, glossary
 
@@ -608,7 +608,7 @@ def vacation(game: Game, seat: Seat, away: str, until: datetime) -> Mail:
                       preheader=preheaders.vacation(away, until_words))
 
 
-# Pause, resume and extend: every player hears of each, from pbem.mail.notify.
+# Pause, resume and extend: every player hears of each, from pbem.mail.outbound.notify.
 
 def paused(game: Game, seat: Seat, since: datetime) -> Mail:
     """The host stopped the game's clock at ``since``, until they resume it."""

@@ -12,8 +12,8 @@ from datetime import UTC, datetime
 from flask import current_app
 
 from pbem.extensions import db
-from pbem.mail import message
-from pbem.mail.compose import Mail
+from pbem.mail.outbound import message
+from pbem.mail.outbound.compose import Mail
 from pbem.models.game import Game
 from pbem.models.outbox import PENDING, Outbox
 

@@ -16,8 +16,8 @@ from sqlalchemy import select, update
 
 from pbem import clock
 from pbem.extensions import db
-from pbem.mail import compose, notify
-from pbem.mail.outbox import enqueue
+from pbem.mail.outbound import compose, notify
+from pbem.mail.outbound.outbox import enqueue
 from pbem.models.game import ActionLog, Game, Seat
 
 log = logging.getLogger(__name__)
