@@ -507,7 +507,7 @@ def describe_action(action: dict[str, Any], names: Names = (),
 
 
 def _faction_action(action: dict[str, Any], agendas: Sequence[str]) -> str | None:
-    """Menu words for the Factions decisions and board actions (None: not one of them)."""
+    """Action labels for the Factions decisions and board actions (None: not one of them)."""
     kind = action.get("kind")
     if kind == "choose_faction":
         return f"Take {faction(action.get('faction'))}"

@@ -31,7 +31,7 @@ from pbem.mail.outbound import links, move_lines, preheaders
 from pbem.models.game import ActionLog, Game, Seat
 from pbem.words import describe, glossary
 
-MENU_SIZE = 4
+SUGGESTED_MOVES = 4  # how many moves a turn mail suggests
 # Pending decisions that get the "decision needed" mail, even inside the seat's own turn.
 DECISIONS = ("draft", "discard_agendas")
 SINCE_LIMIT = 40  # sentences of "what happened since your last turn"
@@ -265,7 +265,7 @@ def _action_worth(action: dict[str, Any], seen: Preview | None = None) -> float:
             "end_turn": -10.0}.get(str(kind), -5.0)
 
 
-def strong_moves(picture: GameView, names: list[str],
+def suggested_moves(picture: GameView, names: list[str],
                  previews: Mapping[str, Preview] | None = None) -> list[dict[str, str]]:
     """A few good legal moves from the seat's view, one per kind of move and facility, each
     with the engine's preview of its effect (``previews``, by notation)."""
@@ -276,16 +276,16 @@ def strong_moves(picture: GameView, names: list[str],
     ranked = sorted(zip(legal, notations, strict=True),
                     key=lambda pair: _action_worth(pair[0], seen.get(pair[1])), reverse=True)
     done: set[tuple[Any, ...]] = set()
-    menu = []
+    moves = []
     for action, notation in ranked:
         key = (action.get("kind"), action.get("facility"), action.get("territory"))
         if key in done:
             continue
         done.add(key)
-        menu.append(move_lines.move_line(action, notation, seen.get(notation), names, agendas))
-        if len(menu) == MENU_SIZE:
+        moves.append(move_lines.move_line(action, notation, seen.get(notation), names, agendas))
+        if len(moves) == SUGGESTED_MOVES:
             break
-    return menu
+    return moves
 
 
 def autopilot_runs(game: Game, seat_index: int) -> list[int]:
@@ -463,7 +463,7 @@ def your_turn(game: Game, seat: Seat, deadline: datetime | None = None) -> Mail:
         return decision_needed(game, seat, recipient, deadline)  # e.g. seat 0's draft choice
     return _game_mail(
         "your_turn", game, seat, recipient,
-        rolled=picture["turn"]["rolled"], moves=_menu(recipient, names),
+        rolled=picture["turn"]["rolled"], moves=_suggested_move_links(recipient, names),
         since=since_last_turn(game, seat.index, names),
         deadline=deadline_words(deadline, seat.timezone),
         preheader=preheaders.your_turn(picture["round"], time_left(deadline)),
@@ -581,7 +581,7 @@ def reminder(game: Game, seat: Seat, due: datetime) -> Mail:
                       left=hours_from_now(due).replace(" from now", ""),
                       rolled=picture["turn"]["rolled"] if picture["active"] == seat.index
                       else None,
-                      moves=_menu(recipient, names),
+                      moves=_suggested_move_links(recipient, names),
                       preheader=preheaders.reminder(time_left(due), picture["round"]))
 
 
@@ -678,8 +678,8 @@ def email_failing(game: Game, seat: Seat, error: str) -> Mail:
                 text=with_preheader(preheader, text), html=html, preheader=preheader)
 
 
-def _menu(recipient: Recipient, names: list[str]) -> list[dict[str, str]]:
-    moves = strong_moves(recipient.picture, names, recipient.previews)
+def _suggested_move_links(recipient: Recipient, names: list[str]) -> list[dict[str, str]]:
+    moves = suggested_moves(recipient.picture, names, recipient.previews)
     for move in moves:
         move["url"] = move_url(recipient.turn_link, move["notation"])
     return moves

@@ -76,8 +76,8 @@ def how(action: dict[str, Any], names: Names, agendas: Sequence[str]) -> str:
 
 def move_line(action: dict[str, Any], notation: str, seen: Preview | None, names: Names,
               agendas: Sequence[str]) -> dict[str, str]:
-    """The parts of one menu line: ``goal``, ``how`` (empty when the goal already says it),
-    ``cost`` and ``label`` (the whole line in one sentence)."""
+    """The parts of one suggested move's line: ``goal``, ``how`` (empty when the goal already
+    says it), ``cost`` and ``label`` (the whole line in one sentence)."""
     aim = goal(action, seen, names, agendas)
     move = how(action, names, agendas)
     if move.lower() == aim.lower():

@@ -49,7 +49,7 @@ def invitations(game: Game) -> None:
 
 
 def turn_started(game: Game, seat_index: int, deadline: datetime | None) -> None:
-    """It is ``seat_index``'s turn: the private summary and the strong moves. ``deadline``:
+    """It is ``seat_index``'s turn: the private summary and the suggested moves. ``deadline``:
     the one the service has just scheduled for this wait (None: no clock runs for it)."""
     seat = game.seat(seat_index)
     if mailable(seat):

@@ -28,10 +28,10 @@ from pbem.web.presenters.board_svg import board_svg
 from pbem.web.presenters.paused import paused_words
 from pbem.web.presenters.reads import since_last_turn, time_left
 from pbem.web.presenters.seat_panel import DONE, seat_panel
+from pbem.words.action_labels import PENDING_HINTS, dock_label
+from pbem.words.action_labels_factions import card_title
 from pbem.words.describe import describe
 from pbem.words.glossary import CARD_EFFECTS, card_name
-from pbem.words.menu import PENDING_HINTS, dock_label
-from pbem.words.menu_factions import card_title
 from pbem.words.result import result_words
 
 bp = Blueprint("play", __name__)

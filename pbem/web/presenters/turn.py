@@ -5,7 +5,7 @@ no database).
 is the engine's `legal_actions`) into what the page offers: docking choices per facility with
 their cost and effect, trades, the Artifact, landing, raid steps, the Relic Ship, cards and the
 end of the turn. The effects are the engine's `preview` of each action and the words are
-`pbem.words.menu`'s; nothing here decides legality or computes a rule.
+`pbem.words.action_labels`'s; nothing here decides legality or computes a rule.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 from pbem.engine import GameState, Preview, action_from_json, format_action
 from pbem.engine.menu.picks import json_family
 from pbem.engine.reasons import unavailable
-from pbem.words import menu as words
+from pbem.words import action_labels as words
 
 FACILITY_ORDER = (
     "solar_converter", "lunar_mine", "orbital_market", "shipyard", "alien_artifact",

@@ -2,7 +2,7 @@
 
 `decision` says what the awaited seat has to decide and who waits on it; `private` is the
 seat's own panel (faction, face-down Agendas); `public_seats` every seat's public side;
-`offers` the draft's choices. The words are `pbem.words.menu_factions`'; legality stays the
+`offers` the draft's choices. The words are `pbem.words.action_labels_factions`'; legality stays the
 engine's: every entry here comes from the view's `legal` list.
 """
 
@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbem.engine import GameView
+from pbem.words.action_labels_factions import DECISIONS, and_list, name_of
 from pbem.words.glossary import FACTIONS, FactionText, agenda
-from pbem.words.menu_factions import DECISIONS, and_list, name_of
 
 
 @dataclass

@@ -1,5 +1,5 @@
-"""The turn page's menu in words: each legal action's label and detail, the groups' titles
-and the facilities' rule lines. The effect of an action is the engine's preview in words
+"""The labels of the turn page's legal actions: each action's label and detail, the groups'
+titles and the facilities' rule lines. The effect of an action is the engine's preview in words
 (`pbem.words.effects`); the legality is the engine's menu, never decided here."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 from pbem.engine import Preview
 from pbem.engine.ids import FACILITY_NAMES, TERRITORY_BONUSES, TERRITORY_NAMES
-from pbem.words import effects, menu_factions
+from pbem.words import action_labels_factions, effects
 from pbem.words.glossary import CARD_EFFECTS, card_name
 
 Label = tuple[str, str, str]  # (group key, label, detail)
@@ -37,13 +37,13 @@ GROUP_TITLES = {
     "launch": "Colonist Hub",
     "relic": "Relic Ship",
     "end": "End of turn",
-    **menu_factions.GROUP_TITLES,
+    **action_labels_factions.GROUP_TITLES,
 }
 PENDING_HINTS = {  # what the page asks first while a decision is pending
     "land": "First choose the territory where your colony lands.",
     "raid": "Finish your raid: take fuel, ore or a card, or stop raiding.",
 }
-name_of = menu_factions.name_of
+name_of = action_labels_factions.name_of
 
 
 def dock_label(ships: str, facility: str) -> str:
@@ -63,7 +63,7 @@ def facility_title(fid: str) -> str:
 
 
 def facility_rule(fid: str) -> str:
-    return FACILITY_RULES.get(fid) or menu_factions.faction_rule(fid)
+    return FACILITY_RULES.get(fid) or action_labels_factions.faction_rule(fid)
 
 
 def territory_name(tid: str) -> str:
@@ -77,7 +77,7 @@ def territory_bonus(tid: str) -> str:
 
 def card_group(view: Mapping[str, Any], cid: str) -> tuple[str, str]:
     """(title, rule text) of a card's group of uses."""
-    return menu_factions.card_title(view, cid), CARD_EFFECTS.get(cid, "")
+    return action_labels_factions.card_title(view, cid), CARD_EFFECTS.get(cid, "")
 
 
 def label(view: Mapping[str, Any], names: Sequence[str], act: Mapping[str, Any],
@@ -96,7 +96,7 @@ def label(view: Mapping[str, Any], names: Sequence[str], act: Mapping[str, Any],
     found = _plain(names, act)
     if found is not None:
         return found
-    found = menu_factions.label(view, names, act, notation, preview)
+    found = action_labels_factions.label(view, names, act, notation, preview)
     return found if found is not None else ("other", notation, "")
 
 

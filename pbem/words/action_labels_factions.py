@@ -1,4 +1,4 @@
-"""The Factions part of the turn page's menu in words: the draft, Agendas, faction powers
+"""The Factions part of the turn page's action labels: the draft, Agendas, faction powers
 and card uses, the Factions groups' titles and the words of the decisions a seat awaits."""
 
 from __future__ import annotations
