@@ -44,6 +44,22 @@ DATABASE_PARAMS = [
 
 MakeApp = Callable[..., Flask]
 
+CLOCK_AT_ENV = "PBEM_TEST_CLOCK_AT"  # set by tests/at_every_hour.py
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Under ``tests/at_every_hour.py`` the clock must read the hour it asked for: a faketime
+    preload that did not take would pass at the real hour and prove nothing."""
+    wanted = os.environ.get(CLOCK_AT_ENV)
+    if not wanted:
+        return
+    hours, minutes = (int(part) for part in wanted.split(":"))
+    now = datetime.now(UTC)
+    asked = now.replace(hour=hours, minute=minutes, second=0, microsecond=0)
+    if abs((now - asked).total_seconds()) > 120:
+        raise pytest.UsageError(f"{CLOCK_AT_ENV}={wanted} but the clock reads {now:%H:%M} UTC: "
+                                "the faketime preload did not take")
+
 
 def days_ago_at_noon(days: int) -> datetime:
     """Noon UTC ``days`` calendar days before today: a past moment whose time of day does not

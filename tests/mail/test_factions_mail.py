@@ -350,6 +350,7 @@ def test_game_over_explains_every_point_and_offers_the_host_a_rematch(
 
 # -- 4. the daily digest -----------------------------------------------------------------------
 
+@pytest.mark.quiet_hours
 def test_a_digest_seat_gets_one_mail_a_day_at_its_morning(app: Flask, make_app: MakeApp) -> None:
     real_now = datetime.now(UTC)
     clock = Clock(real_now)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
 import sqlalchemy as sa
 from flask import Flask
 
@@ -17,6 +18,8 @@ from pbem.models.outbox import Outbox
 from pbem.services.games import submit_action
 from tests.conftest import MakeApp
 from tests.mail.conftest import new_game
+
+pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
 
 PLAYERS = [("Ana", "ana@example.org"), ("Ben", "ben@example.org"), ("Cy", "cy@example.org"),
            ("Robot", None)]

@@ -4,6 +4,7 @@ zone an address set once is offered for its next game."""
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 
 from pbem import tokens
@@ -13,6 +14,8 @@ from pbem.services import seat_settings
 from tests.conftest import MakeApp
 from tests.mail.conftest import new_game
 from tests.mail.test_pages import dev_app
+
+pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
 
 
 def _path(game: Game, seat: int) -> str:

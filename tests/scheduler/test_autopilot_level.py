@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import sqlalchemy as sa
 from flask import Flask
 
@@ -14,6 +15,8 @@ from pbem.services.games import set_autopilot_level, verify_replay
 from pbem.services.turns import _BOT_SALT
 
 from .conftest import FakeClock, awaited_seat, game_of, new_game, tick
+
+pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
 
 
 def test_a_timed_out_turn_is_played_at_the_autopilot_level(

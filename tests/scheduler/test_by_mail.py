@@ -3,6 +3,7 @@ human plays two computer players — and finish on their own."""
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 
 from pbem.services import games
@@ -16,6 +17,8 @@ from tests.scheduler.conftest import (
     play_turn,
     tick,
 )
+
+pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
 
 MAX_HOURS = 24 * 365 * 3
 

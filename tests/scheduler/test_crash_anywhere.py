@@ -32,6 +32,8 @@ from pbem.services.timeouts import LEASE
 from tests.conftest import _delete_all_rows
 from tests.scheduler.conftest import FakeClock, awaited_seat, finish_draft, new_game, open_rows
 
+pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
+
 TWO = [("Ana", "ana@example.org", "UTC"), ("Ben", "ben@example.org", "UTC")]
 SWEEP_AT_HOURS = 72  # B's reminders and timeout are due, and A's first (quiet hours: 71 h)
 

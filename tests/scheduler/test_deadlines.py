@@ -29,6 +29,8 @@ from tests.scheduler.conftest import (
     tick,
 )
 
+pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
+
 
 def test_a_new_game_gives_the_first_seat_two_reminders_and_a_timeout(clock_app: Flask) -> None:
     game_id = new_game()
@@ -63,6 +65,25 @@ def test_reminders_fire_once_and_only_once_at_the_right_times(
     assert len(mails("reminder", email_of(game_id, first))) == 2
     assert len(mails("reminder")) == 2
     assert awaited_seat(game_id) == first
+
+
+def test_a_reminder_due_in_quiet_hours_is_sent_once_when_they_end(
+    clock_app: Flask, clock: FakeClock
+) -> None:
+    """The second reminder falls at 23:24 UTC (80 % of 48 h after 09:00): a tick every ten
+    minutes through the night sends nothing until 08:00, then exactly one reminder."""
+    game_id = new_game()
+    first = awaited_seat(game_id)
+    clock.at(24)
+    assert tick(clock_app, clock).reminders == 1  # the first, at 09:00 the next day
+    sent_at = []
+    clock.at(38)  # 23:00, the evening of the second reminder
+    while clock() < START + timedelta(hours=50):  # 11:00 two days on
+        if tick(clock_app, clock).reminders:
+            sent_at.append(clock())
+        clock.advance(minutes=10)
+    assert sent_at == [START + timedelta(hours=47)]  # 08:00, when the quiet hours end
+    assert len(mails("reminder", email_of(game_id, first))) == 2
 
 
 def test_quiet_hours_hold_in_the_players_own_timezone(clock_app: Flask, clock: FakeClock) -> None:

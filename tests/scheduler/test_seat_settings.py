@@ -32,6 +32,8 @@ from tests.scheduler.conftest import (
     tick,
 )
 
+pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
+
 UTC_NIGHTS = (22 * 60, 8 * 60)
 
 

@@ -10,6 +10,7 @@ from contextlib import ExitStack
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from flask import Flask
 
@@ -21,6 +22,8 @@ from pbem.services.games import SeatSpec, create_game
 from tests.conftest import MakeApp, days_ago_at_noon
 from tests.live_server import serving
 from tests.slow_smtp import slow_smtp
+
+pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
 
 GAMES = 6
 PROCESSES = 3

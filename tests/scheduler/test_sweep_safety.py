@@ -25,6 +25,8 @@ from tests.scheduler.conftest import (
     tick,
 )
 
+pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
+
 
 class Killed(BaseException):
     """The process dies here (not an error the sweep may catch and carry on from)."""

@@ -8,6 +8,8 @@ from flask import Flask
 from pbem import scheduler
 from tests.conftest import MakeApp
 
+pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
+
 
 def probe(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Replace the registered steps (after the app registered its own) by one that records."""

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from pbem.extensions import db
 from pbem.models import Outbox
 from tests.web.conftest import EMAILS, Table, choices, fresh, hidden, post_move, snapshot
+
+pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
 
 
 def _seat_state(table: Table, seat: int = 0) -> dict[str, Any]:
