@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from . import dice
-from .agendas.cards import AGENDA_IDS
+from .agendas.catalog import AGENDA_IDS
 from .bots import redacted
 from .ids import BASE_DECK, FACTIONS_DECK
 from .state import GameState

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from pbem.engine import apply_in_place, dice, legal_actions
-from pbem.engine.agendas.cards import AGENDA_IDS
+from pbem.engine.agendas.catalog import AGENDA_IDS
 from pbem.engine.bot_value import WIN, standing
 from pbem.engine.bots import HIDDEN_CARD, greedy_bot, play_game, redacted
 from pbem.engine.determinize import world
