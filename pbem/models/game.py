@@ -25,7 +25,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from pbem.engine.levels import DEFAULT_LEVEL
+from pbem.engine.bots.levels import DEFAULT_LEVEL
 from pbem.extensions import db
 
 GAME_STATUSES = ("active", "paused", "finished", "cancelled")

@@ -18,7 +18,7 @@ import sqlalchemy as sa
 
 from pbem import engine
 from pbem.engine import GameState
-from pbem.engine.levels import DEFAULT_LEVEL, LEVELS, is_level
+from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, is_level
 from pbem.extensions import db
 from pbem.mail import notify
 from pbem.models import ActionLog, Game, Seat

@@ -41,3 +41,10 @@ def test_the_engine_parts_import_one_another_without_a_cycle() -> None:
     assert {"pbem.engine.agendas", "pbem.engine.alien_tech", "pbem.engine.bots"} <= graph.modules
     cycles = [closing_path(graph, component) for component in strongly_connected(graph)]
     assert cycles == [], "arrows back up inside the engine:\n" + "\n".join(cycles)
+
+
+def test_the_players_sit_on_top_no_rule_imports_a_bot() -> None:
+    """The bots (`pbem.engine.bots`) play by the rules' public functions; no other part of
+    the engine imports them."""
+    graph = parts_graph()
+    assert graph.find_modules_that_directly_import("pbem.engine.bots") == set()
