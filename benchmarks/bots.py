@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pbem.balance import wilson  # noqa: E402
 from pbem.engine.bots import play_game  # noqa: E402
-from pbem.engine.levels import bot_for  # noqa: E402
+from pbem.engine.bots.levels import bot_for  # noqa: E402
 
 SEED = 1_600_000
 BENCH_BUDGET = 24  # the strong bot's rollouts per decision in this benchmark

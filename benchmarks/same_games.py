@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pbem.engine import apply_in_place  # noqa: E402
 from pbem.engine.actions import Action, action_to_json  # noqa: E402
 from pbem.engine.bots import Bot, greedy_bot, random_bot  # noqa: E402
-from pbem.engine.easy_bot import easy_bot  # noqa: E402
+from pbem.engine.bots.easy import easy_bot  # noqa: E402
 from pbem.engine.flow import new_game  # noqa: E402
 from pbem.engine.rules import awaited  # noqa: E402
 

@@ -22,8 +22,8 @@ from pathlib import Path
 import click
 
 from pbem.engine.bots import play_game
+from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, bot_for
 from pbem.engine.ids import FACTION_NAMES, MAX_PLAYERS, MAX_PLAYERS_BASE, MIN_PLAYERS
-from pbem.engine.levels import DEFAULT_LEVEL, LEVELS, bot_for
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 SEED_BASE = 160_000  # game i of a run is played from seed SEED_BASE + i

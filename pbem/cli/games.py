@@ -14,7 +14,7 @@ from typing import TextIO
 import click
 from flask.cli import with_appcontext
 
-from pbem.engine.levels import DEFAULT_LEVEL, LEVELS, is_level
+from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, is_level
 from pbem.mail.outbound.compose import turn_url
 from pbem.services import games
 from pbem.services.errors import ServiceError

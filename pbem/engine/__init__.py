@@ -35,6 +35,7 @@ from .actions import (
     action_from_json,
     action_to_json,
 )
+from .catalog import install
 from .errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, RulesError
 from .events import Event, crosses_barrier
 from .flow import new_game
@@ -44,6 +45,9 @@ from .rules import awaited, legal_actions, perform, refusal
 from .state import GameState
 from .view import view
 from .view_types import GameView
+
+# The one catalog step: the card, board and Agenda tables of the modules below the catalogs.
+install()
 
 __all__ = [
     "ACTION_TYPES", "Action", "BuyRelic", "Claim", "Cycle", "Dock", "EndRaid", "EndTurn",

@@ -129,8 +129,9 @@ FIELD_NAMES: Final[dict[str, str]] = {
 }
 
 # The Alien Tech cards (ids.toml [tech]) are declared once each, by their modules' CardSpecs;
-# pbem.engine.alien_tech.catalog fills these tables from them when pbem.engine is imported,
-# for the rule code below the cards (facilities, scoring, set-up), which cannot import it.
+# the one catalog step (pbem.engine.catalog.install, run when pbem.engine is imported) fills
+# these tables from them, for the rule code below the cards (facilities, scoring, set-up),
+# which cannot import the card catalog.
 CARD_NAMES: Final[dict[str, str]] = {}  # id -> printed name, in ids.toml order
 BASE_DECK: Final[dict[str, int]] = {}  # ruling B4: id -> copies in the base deck
 FACTIONS_DECK: Final[dict[str, int]] = {}  # the Factions cards the Factions option adds

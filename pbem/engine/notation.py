@@ -44,7 +44,7 @@ FACILITY_ALIASES: Final[dict[str, str]] = {
     "terraforming": "terraforming_station", "ts": "terraforming_station",
     "terraform": "terraforming_station",
     "raiders": "raiders_outpost", "ro": "raiders_outpost", "outpost": "raiders_outpost",
-}  # factions.catalog adds the Faction boards' aliases (in their FactionSpecs)
+}  # the catalog step adds the Faction boards' aliases (in their FactionSpecs)
 TERRITORY_ALIASES: Final[dict[str, str]] = {
     "asimov": "asimov_crater", "bradbury": "bradbury_plateau",
     "burroughs": "burroughs_desert", "heinlein": "heinlein_plains",
@@ -52,25 +52,17 @@ TERRITORY_ALIASES: Final[dict[str, str]] = {
     "vanvogt": "van_vogt_mountains", "van_vogt": "van_vogt_mountains",
     "vogt": "van_vogt_mountains",
 }
-# The cards' aliases are in their CardSpecs: alien_tech.catalog fills this table from them.
+# The tables below are filled by the one catalog step (`pbem.engine.catalog.install`, run
+# when pbem.engine is imported) from the declarations above this module: the cards' aliases
+# (their CardSpecs), and the verbs and text forms of the actions the cards, the Faction
+# boards and the Agendas declare ('use ...', 'choose ...', 'reveal ...'). Those modules read
+# words with this one, so it cannot import them.
 CARD_ALIASES: Final[dict[str, str]] = {}
-
-
-# Verbs and text forms that the catalogs above this module add ('use ...' and 'discard ...'
-# of the Alien Tech cards, the Faction boards', the Agendas'). They register because the
-# modules that declare those actions read words with this module, so it cannot import them.
+# (the words after the verb, seat, players) -> the action, or InvalidAction with the reason
 VerbParser = Callable[[list[str], int, "int | None"], Action]
+Formatter = Callable[[Action], str]  # the action's canonical text
 VERBS: Final[dict[str, VerbParser]] = {}
-FORMATS: Final[dict[type[Action], Callable[[Action], str]]] = {}
-
-
-def register_verb(verb: str, parser: VerbParser) -> None:
-    """`parser(words after the verb, seat, players)` reads the action or raises InvalidAction."""
-    VERBS[verb] = parser
-
-
-def register_format(cls: type[Action], formatter: Callable[[Action], str]) -> None:
-    FORMATS[cls] = formatter
+FORMATS: Final[dict[type[Action], Formatter]] = {}
 
 
 def _lookup(word: str, ids: dict[str, str], aliases: dict[str, str], what: str) -> str:

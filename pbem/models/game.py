@@ -25,7 +25,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from pbem.engine.levels import DEFAULT_LEVEL
+from pbem.engine.bots.levels import DEFAULT_LEVEL
 from pbem.extensions import db
 
 GAME_STATUSES = ("active", "paused", "finished", "cancelled")
@@ -75,7 +75,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     host_seat: Mapped[int | None] = mapped_column(Integer)
     time_per_move_hours: Mapped[int] = mapped_column(Integer, default=48)
     timeout_policy: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    # The bot level (pbem.engine.levels) that plays a timed-out, absent or resigned player's
+    # The bot level (pbem.engine.bots.levels) that plays a timed-out, absent or resigned player's
     # turns; the host sets it (migration 0006).
     autopilot_level: Mapped[str] = mapped_column(String(16), default=DEFAULT_LEVEL,
                                                  server_default=DEFAULT_LEVEL)

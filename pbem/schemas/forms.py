@@ -20,7 +20,7 @@ from marshmallow import (
 )
 from werkzeug.datastructures import MultiDict
 
-from pbem.engine.levels import DEFAULT_LEVEL, LEVELS
+from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS
 
 
 @dataclass

@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from pbem import engine
 from pbem.engine import GameState
-from pbem.engine.levels import DEFAULT_LEVEL, LEVELS
+from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS
 from pbem.extensions import db
 from pbem.models import ActionLog, Game, Seat
 from pbem.models.game import GAME_STATUSES, new_public_id

@@ -19,7 +19,7 @@ import sqlalchemy as sa
 
 from pbem import engine
 from pbem.engine import GameState
-from pbem.engine.levels import DEFAULT_LEVEL, LEVELS, is_level
+from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, is_level
 from pbem.extensions import db
 from pbem.mail.outbound import notify
 from pbem.models import ActionLog, Game, Seat
@@ -69,7 +69,7 @@ def _in_transaction(work: Callable[[], T], *, keep_loaded: bool = False) -> T:
 
 
 def _clean_level(level: str | None, *, what: str = "A computer player's level") -> str:
-    """A bot level (``engine.levels``); None is the default level."""
+    """A bot level (``engine.bots.levels``); None is the default level."""
     if level is None:
         return DEFAULT_LEVEL
     chosen = level.strip().lower()
@@ -99,7 +99,7 @@ def create_game(
     """Create a game, seat the players (in random order unless ``fixed_order``: ruling B21),
     mail the invitations and let computer players take their first turns. Each computer
     seat plays at its ``SeatSpec.level``; ``autopilot_level`` plays for timed-out, absent
-    and resigned players (both default to ``engine.levels.DEFAULT_LEVEL``)."""
+    and resigned players (both default to ``engine.bots.levels.DEFAULT_LEVEL``)."""
     game_name = clean_name(name, what="Game name", limit=80)
     host = clean_email(host_email, what="Host email address")
     specs = _clean_seats(seats)

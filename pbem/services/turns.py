@@ -24,7 +24,7 @@ from sqlalchemy.orm import defer, joinedload
 
 from pbem import engine
 from pbem.engine import GameState, bots
-from pbem.engine.levels import DEFAULT_LEVEL, bot_for
+from pbem.engine.bots.levels import DEFAULT_LEVEL, bot_for
 from pbem.extensions import db
 from pbem.mail.outbound import notify
 from pbem.models import ActionLog, Game, Seat

@@ -291,10 +291,11 @@ def _hand(state: GameState, seat: int) -> list[tuple[int, bool]]:
 
 def audit_candidates(state: GameState, seat: int) -> list[Action]:
     """Every Plasma Cannon shot and Chameleon Cloak replacement (each subset of the ships at
-    each facility, with and without your Relic Ship replacing), every Temporal Warper re-roll
-    (each subset of your unplaced ships), every Orbital Teleporter move (each docked ship of
-    yours to each facility with each 0-3 unplaced ships joining) and every Smuggle (each
-    three of your ships with each other one), plus the plain rules' own dockings."""
+    each facility, with and without your Relic Ship replacing, launching or not), every
+    Temporal Warper re-roll (each subset of your unplaced ships), every Orbital Teleporter
+    move (each docked ship of yours to each facility with each 0-3 unplaced ships joining)
+    and every Smuggle (each three of your ships with each other one), plus the plain rules'
+    own dockings."""
     from pbem.engine import facilities
     from pbem.engine.alien_tech.chameleon_cloak import UseChameleonCloak
     from pbem.engine.alien_tech.orbital_teleporter import UseOrbitalTeleporter
@@ -311,9 +312,11 @@ def audit_candidates(state: GameState, seat: int) -> list[Action]:
             values = tuple(v for _, v, _ in chosen)
             at = next((k for k, (_, _, r) in enumerate(chosen) if r), None)
             out.append(UsePlasmaCannon(seat, facility, owners, values, at))
-            out.append(UseChameleonCloak(seat, facility, owners, values, at))
-            if relic is not None:
-                out.append(UseChameleonCloak(seat, facility, owners, values, at, relic))
+            for launch in (False, True):  # a launch is refused but at the Hub (ruling T2c)
+                out.append(UseChameleonCloak(seat, facility, owners, values, at, None, launch))
+                if relic is not None:
+                    out.append(UseChameleonCloak(seat, facility, owners, values, at, relic,
+                                                 launch))
     for chosen_hand in _subsets(hand):
         out.append(UseTemporalWarper(seat, tuple(sorted(v for v, _ in chosen_hand)),
                                      next((v for v, r in chosen_hand if r), None)))
@@ -397,7 +400,7 @@ def audit_picks(state: GameState) -> tuple[int, int]:
         typed = " ".join([head, *(words[i] for i in chosen), tail]).strip()
         assert normal(parse_action(typed, seat, state.players)) == normal(p.action(chosen))
     listed = [a for a in menu if a.kind in PICKED_KINDS]
-    picked = {(p.kind, p.facility, p.relic) for p in found}
+    picked = {p.family for p in found}
     for action in listed:
         if family(action) in picked:
             assert normal(action) in stands, f"no pick stands for {action!r}"

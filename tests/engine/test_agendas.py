@@ -17,7 +17,8 @@ from pbem.engine.agendas import (
     setup,
 )
 from pbem.engine.agendas.actions import DiscardAgenda, DrawAgendas, KeepAgendas, RevealAgenda
-from pbem.engine.agendas.conditions import END_GAME, IN_GAME
+from pbem.engine.agendas.catalog import AGENDAS, SPECS
+from pbem.engine.agendas.spec import AgendaSpec
 from pbem.engine.bots import greedy_bot, redacted
 from pbem.engine.errors import IllegalAction
 from pbem.engine.flow import new_game
@@ -25,6 +26,7 @@ from pbem.engine.notation import format_action, parse_action
 from pbem.engine.scenarios import build_state
 from pbem.engine.scoring import result, vp_breakdown
 from pbem.engine.state import GameState
+from tests.engine.rules_ids import ids_toml
 
 
 def factions_state(players: int = 3, seed: int = 7) -> GameState:
@@ -39,9 +41,23 @@ def position(**table: Any) -> GameState:
     return build_state(table)
 
 
-def test_every_card_has_both_halves() -> None:
-    assert len(AGENDA_IDS) == 24
-    assert set(IN_GAME) == set(AGENDA_IDS) == set(END_GAME)
+def test_the_catalog_declares_the_24_agendas_of_ids_toml_in_order() -> None:
+    assert list(AGENDA_IDS) == list(ids_toml()["agendas"])
+    assert [spec.id for spec in SPECS] == list(AGENDAS) == list(AGENDA_IDS)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.id)
+def test_each_agenda_declares_both_halves_and_one_way_to_latch_it(spec: AgendaSpec) -> None:
+    assert spec.in_game_text and spec.end_game_text
+    assert callable(spec.in_game) and callable(spec.end_game)
+    ways = [bool(spec.reads), spec.docked is not None, spec.live]
+    assert sum(ways) <= 1, "a half is read from facts alone, from the docked ships, or live"
+    assert not (spec.markable and (spec.reads or spec.live))  # another's turn has no facts
+
+
+def test_the_docked_halves_take_each_place_of_the_one_pass_once() -> None:
+    places = sorted(spec.docked for spec in SPECS if spec.docked is not None)
+    assert places == [0, 1, 2]  # conditions.docked_halves answers three
 
 
 def test_setup_deals_two_face_down_to_each_seat_and_keeps_the_rest_in_the_deck() -> None:
@@ -282,11 +298,10 @@ def test_each_event_names_every_fact_it_changes(seed: int) -> None:
 
     from pbem.engine import apply_in_place  # noqa: PLC0415
     from pbem.engine.agendas import facts as facts_module  # noqa: PLC0415
-    from pbem.engine.agendas.conditions import READS  # noqa: PLC0415
     from pbem.engine.bots import random_bot  # noqa: PLC0415
     from pbem.engine.rules import awaited  # noqa: PLC0415
 
-    read = sorted({key for keys in READS.values() for key in keys})
+    read = sorted({key for spec in SPECS for key in spec.reads})
     state, rng, folded = new_game(4, seed), [seed, 0], 0
     while state.phase != "over" and state.step < 3000:
         seat = awaited(state)

@@ -9,19 +9,19 @@ from typing import Any
 import pytest
 
 from pbem.engine import apply_in_place, dice, legal_actions
-from pbem.engine.agendas.cards import AGENDA_IDS
-from pbem.engine.bot_value import WIN, standing
+from pbem.engine.agendas.catalog import AGENDA_IDS
 from pbem.engine.bots import HIDDEN_CARD, greedy_bot, play_game, redacted
-from pbem.engine.determinize import world
-from pbem.engine.easy_bot import MARGIN, easy_bot
+from pbem.engine.bots.determinize import world
+from pbem.engine.bots.easy import MARGIN, easy_bot
+from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, bot_for, is_level
+from pbem.engine.bots.ranking import ranked
+from pbem.engine.bots.strong import StrongBot
+from pbem.engine.bots.value import WIN, standing
 from pbem.engine.errors import InvalidAction
 from pbem.engine.flow import new_game
 from pbem.engine.ids import BASE_DECK, FACTIONS_DECK
-from pbem.engine.levels import DEFAULT_LEVEL, LEVELS, bot_for, is_level
-from pbem.engine.ranking import ranked
 from pbem.engine.rules import awaited
 from pbem.engine.state import GameState
-from pbem.engine.strong_bot import StrongBot
 
 BASE: dict[str, Any] = {"factions": False}
 SMALL = StrongBot(rollouts=12)

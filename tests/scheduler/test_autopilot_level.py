@@ -8,7 +8,7 @@ from flask import Flask
 
 from pbem import engine
 from pbem.engine import bots
-from pbem.engine.levels import bot_for
+from pbem.engine.bots.levels import bot_for
 from pbem.extensions import db
 from pbem.models import ActionLog
 from pbem.services.games import set_autopilot_level, verify_replay

@@ -12,7 +12,7 @@ from flask import Flask
 
 from pbem import engine, tokens
 from pbem.engine import GameState, bots
-from pbem.engine.levels import bot_for
+from pbem.engine.bots.levels import bot_for
 from pbem.extensions import db
 from pbem.models import ActionLog, Game, Outbox
 from pbem.services import games

@@ -1,5 +1,8 @@
 """Agendas (Factions): the hidden goals — deck, hand, reveals and scoring (rulings A1–A5).
 
+Each Agenda is declared once, by its `AgendaSpec` (`spec.py`) in `catalog.SPECS`: its
+wording, its two conditions, and what the latching accelerator (`latch.py`) may skip.
+
 Secrets: `Seat.agendas` (face-down), `GameState.agenda_deck` and `agenda_discard` leave the
 engine only through `view` (ruling A5); events never name a face-down Agenda.
 
@@ -19,9 +22,9 @@ from .. import dice
 from ..events import Event, event
 from ..ids import Card
 from ..state import GameState
-from .cards import AGENDA_IDS, AGENDAS, AgendaCard
-from .conditions import END_GAME, IN_GAME
+from .catalog import AGENDA_IDS, AGENDAS, SPECS
 from .facts import fold
+from .spec import AgendaSpec
 
 AGENDAS_DEALT: Final = 2  # ruling F2
 AGENDA_LIMIT: Final = 3  # ruling A1
@@ -89,12 +92,13 @@ def draw_agenda(state: GameState, events: list[Event]) -> str | None:
 def revealable(state: GameState, seat: int, agenda: str) -> bool:
     """Ruling A3: during your turn, an in-game half met this turn (or on another player's
     turn since your last one), or met now."""
-    if seat != state.turn.seat or agenda not in IN_GAME:
+    spec = AGENDAS.get(agenda)
+    if seat != state.turn.seat or spec is None:
         return False
     facts = state.turn.facts
     if agenda in facts.get("met", []):
         return True
-    return IN_GAME[agenda](state, seat, facts)
+    return spec.in_game(state, seat, facts)
 
 
 def reveal(state: GameState, seat: int, agenda: str, events: list[Event],
@@ -115,12 +119,12 @@ def finish(state: GameState, events: list[Event]) -> None:
     for seat, s in enumerate(state.seats):
         marks = s.marks.get("met", [])
         for agenda in list(s.agendas):
-            if END_GAME[agenda](state, seat):
+            if AGENDAS[agenda].end_game(state, seat):
                 reveal(state, seat, agenda, events, half="end_game", auto=True)
             elif revealable(state, seat, agenda) or agenda in marks:
                 reveal(state, seat, agenda, events, half="in_game", auto=True)
 
 
-__all__ = ["AGENDAS", "AGENDA_IDS", "AgendaCard", "agenda_limit", "ask_discard", "draw_agenda",
-           "finish", "hand_size", "over_limit", "reveal", "revealable", "revealed_count",
-           "setup"]
+__all__ = ["AGENDAS", "AGENDA_IDS", "SPECS", "AgendaSpec", "agenda_limit", "ask_discard",
+           "draw_agenda", "finish", "hand_size", "over_limit", "reveal", "revealable",
+           "revealed_count", "setup"]

@@ -15,16 +15,15 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
-from .. import alien_tech  # noqa: F401 - its 'discard' verb must exist before we extend it
 from ..actions import Action, register_action
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..ids import Facility
-from ..notation import VERBS, register_format, register_verb
+from ..notation import Formatter, VerbParser
 from ..state import GameState
 from . import DISCARD_KIND, agenda_limit, ask_discard, draw_agenda, hand_size, reveal
 from . import revealable as _revealable
-from .cards import AGENDAS
+from .catalog import AGENDAS
 
 AGENDAS_DRAWN: Final = 2
 
@@ -153,7 +152,7 @@ def reveal_refusal(state: GameState, action: RevealAgenda) -> str | None:
     if action.agenda not in state.seats[action.seat].agendas:
         return "You have no such face-down Agenda."
     if not _revealable(state, action.seat, action.agenda):
-        return (f"Agenda: you have not met '{AGENDAS[action.agenda].in_game}' this turn "
+        return (f"Agenda: you have not met '{AGENDAS[action.agenda].in_game_text}' this turn "
                 "(ruling A3).")
     return None
 
@@ -239,26 +238,13 @@ def _parse_reveal(words: list[str], seat: int, players: int | None) -> Action:
     return RevealAgenda(seat, agenda_id(words[0]))
 
 
-_discard_card = VERBS.get("discard")
-
-
-def _parse_discard(words: list[str], seat: int, players: int | None) -> Action:
-    if words and words[0].lower() == "agenda":
-        if len(words) != 2 or not words[1].isdigit():
-            raise InvalidAction("Write 'discard agenda 2' (its position among your "
-                                "face-down Agendas).")
-        return DiscardAgenda(seat, int(words[1]))
-    if _discard_card is None:
-        raise InvalidAction("Write 'discard agenda 2'.")
-    return _discard_card(words, seat, players)
-
-
-register_verb("draw", _parse_draw)
-register_verb("keep", _parse_keep)
-register_verb("reveal", _parse_reveal)
-register_verb("discard", _parse_discard)
-register_format(DrawAgendas, lambda a: "draw agendas")
-register_format(KeepAgendas, lambda a: "keep agendas")
+def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
+    """'discard agenda 2'; the catalog step (`pbem.engine.catalog`) gives every other
+    'discard ...' to the cards."""
+    if len(words) != 2 or words[0].lower() != "agenda" or not words[1].isdigit():
+        raise InvalidAction("Write 'discard agenda 2' (its position among your face-down "
+                            "Agendas).")
+    return DiscardAgenda(seat, int(words[1]))
 
 
 def _format_discard(action: Action) -> str:
@@ -271,5 +257,13 @@ def _format_reveal(action: Action) -> str:
     return f"reveal {action.agenda}"
 
 
-register_format(DiscardAgenda, _format_discard)
-register_format(RevealAgenda, _format_reveal)
+# The Agendas' words, for the notation (joined with the others by `pbem.engine.catalog`).
+VERBS: Final[dict[str, VerbParser]] = {
+    "draw": _parse_draw, "keep": _parse_keep, "reveal": _parse_reveal,
+}
+FORMATS: Final[dict[type[Action], Formatter]] = {
+    DrawAgendas: lambda a: "draw agendas",
+    KeepAgendas: lambda a: "keep agendas",
+    DiscardAgenda: _format_discard,
+    RevealAgenda: _format_reveal,
+}

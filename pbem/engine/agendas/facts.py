@@ -4,13 +4,13 @@
 fleet roll, the ships gathered, who is strictly lowest, the Solar Converter's empty ports and
 moves the seat's marks (conditions met on other players' turns) into the turn. `fold` runs
 after every applied action (`rules.perform`) and at the end of the game: it adds what the
-action's events say, then latches every in-game condition met now in `facts["met"]`.
+action's events say, then latches every in-game condition met now in `facts["met"]`
+(`latch.py`).
 Nothing is recorded in a game without the Factions option.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Final
 
 from ..events import Event
@@ -18,18 +18,10 @@ from ..ids import Facility, Field, Territory
 from ..scoring import vps
 from ..state import BAY, GameState
 from ..territories import has_bonus
-from .conditions import (
-    DOCKED,
-    IN_GAME,
-    LIVE_ONLY,
-    MARKABLE,
-    READS,
-    InGame,
-    docked_halves,
-    strictly_lowest,
-)
+from .conditions import strictly_lowest
+from .latch import READ_FACTS, latch
+from .spec import Facts
 
-Facts = dict[str, Any]
 COLONY_MOVES: Final = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
 
 
@@ -80,57 +72,7 @@ def fold(state: GameState, events: list[Event], fresh: bool = False) -> None:
         _shared_gain(state, seat, facts)
         written.add("shared_gain")
     facts["vp"] = vps(state)
-    latch(state, None if fresh else _READ_SET.intersection(written))
-
-
-def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
-    """Remember in-game conditions met now: the active seat's in the turn, other seats'
-    (those that can come true on another's turn) in their marks. With `changed` (the facts
-    a fold may have written: each event's branch names those it can), a condition that
-    reads only facts (`READS`) and none of those is not asked again: it gives the answer it
-    gave after the last action. The halves that read where ships are docked (`DOCKED`) are
-    answered by one pass over the ships."""
-    facts, seat = state.turn.facts, state.turn.seat
-    met: list[str] = facts.setdefault("met", [])
-    docked: tuple[bool, bool, bool] | None = None  # the DOCKED halves, asked together
-    for agenda, condition, at in _LATCHED if changed is None else _asked(changed):
-        if agenda in met:
-            continue
-        if at < 0:
-            if condition(state, seat, facts):
-                met.append(agenda)
-            continue
-        if docked is None:
-            docked = docked_halves(state, seat, facts)
-        if docked[at]:
-            met.append(agenda)
-    for other, s in enumerate(state.seats):
-        if other == seat:
-            continue
-        for agenda, condition in _MARKED:
-            marked: list[str] = s.marks.get("met", _NONE)
-            if agenda not in marked and condition(state, other, _NO_FACTS):
-                s.marks["met"] = [*marked, agenda]
-
-
-# Read-only stand-ins, so that latching after every action allocates nothing for them: a
-# seat with no marks, and the facts of another seat's turn (the `MARKABLE` halves read none).
-_NONE: Final[list[str]] = []
-_NO_FACTS: Final[Facts] = {}
-
-# (agenda, condition, its place in `docked_halves`' answer or -1), in order
-_LATCHED: Final = tuple((a, c, DOCKED.index(a) if a in DOCKED else -1)
-                 for a, c in IN_GAME.items() if a not in LIVE_ONLY)
-
-
-@lru_cache(maxsize=256)
-def _asked(changed: frozenset[str]) -> tuple[tuple[str, InGame, int], ...]:
-    """The latched conditions to ask after a fold that changed these facts, in order: those
-    that read something besides facts, and those that read one of `changed`."""
-    return tuple((a, c, at) for a, c, at in _LATCHED
-                 if a not in READS or not changed.isdisjoint(READS[a]))
-_MARKED: Final = tuple((a, IN_GAME[a]) for a in MARKABLE)
-_READ_SET: Final = frozenset(key for keys in READS.values() for key in keys)
+    latch(state, None if fresh else READ_FACTS.intersection(written))
 
 
 def _add(facts: Facts, key: str, n: int) -> None:

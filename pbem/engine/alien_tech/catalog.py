@@ -2,18 +2,20 @@
 
 To add a card, write its module (ending in its `CARD = CardSpec(...)`) and list it in `SPECS`
 (docs/architecture.md, "Adding an Alien Tech card"). Nothing else names every card: the
-names, the deck, the aliases, the effect texts, the powers by action class and the bot's
-scores below all come from `SPECS`, and tests/engine/alien_tech/test_catalog.py checks the
-list against ids.toml [tech].
+names, the deck, the aliases, the effect texts, the powers by action class, the words and
+the bot's scores below all come from `SPECS`, and tests/engine/alien_tech/test_catalog.py
+checks the list against ids.toml [tech]. The modules below the cards get their tables from
+the one catalog step, `pbem.engine.catalog`.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from .. import ids, notation
+from .. import notation
 from ..actions import Action
 from ..errors import InvalidAction
+from ..notation import Formatter, VerbParser
 from . import (
     alien_city,
     alien_monument,
@@ -72,19 +74,6 @@ BOT_SCORES: Final[dict[type[Action], BotScore[Any]]] = {
     if power is not None and power.bot_score is not None}
 
 
-# -- The one place card facts reach the modules below the cards ---------------------------
-# The facilities, the scoring, the set-up and the notation name cards, but the card modules
-# import them, so they cannot import this catalog (that would be an import cycle): their
-# tables (ids.CARD_NAMES, BASE_DECK, FACTIONS_DECK, VP_CARDS, notation.CARD_ALIASES) start
-# empty and are filled here, once, when pbem.engine is imported (its __init__ imports the
-# rules, which import this module). So do the verbs 'use' and 'discard' (below).
-ids.CARD_NAMES.update(NAMES)
-ids.BASE_DECK.update(BASE_DECK)
-ids.FACTIONS_DECK.update(FACTIONS_DECK)
-ids.VP_CARDS.update(VP_CARDS)
-notation.CARD_ALIASES.update(ALIASES)
-
-
 def _parse(verb: str, words: list[str], seat: int, players: int | None) -> Action:
     """'use <card> ...' and 'discard <card> ...': the card's power reads the rest."""
     if not words:
@@ -98,6 +87,14 @@ def _parse(verb: str, words: list[str], seat: int, players: int | None) -> Actio
     return power.parse(words[1:], seat, players)
 
 
+def parse_use(words: list[str], seat: int, players: int | None) -> Action:
+    return _parse("use", words, seat, players)
+
+
+def parse_discard(words: list[str], seat: int, players: int | None) -> Action:
+    return _parse("discard", words, seat, players)
+
+
 def _format(action: Action) -> str:
     if type(action) in USES:
         card, use = USES[type(action)]
@@ -106,8 +103,7 @@ def _format(action: Action) -> str:
     return " ".join(["discard", card.id, *discard.format(action)])
 
 
-notation.register_verb("use", lambda words, seat, players: _parse("use", words, seat, players))
-notation.register_verb("discard",
-                       lambda words, seat, players: _parse("discard", words, seat, players))
-for _cls in (*USES, *DISCARDS):
-    notation.register_format(_cls, _format)
+# The cards' words, for the notation: the catalog step (`pbem.engine.catalog`) joins them
+# with the Faction boards' and the Agendas'.
+VERBS: Final[dict[str, VerbParser]] = {"use": parse_use, "discard": parse_discard}
+FORMATS: Final[dict[type[Action], Formatter]] = {cls: _format for cls in (*USES, *DISCARDS)}

@@ -7,16 +7,20 @@ if you had docked (the Lunar Mine's "at least the highest" test and the Raiders'
 bump sum do not apply; replacing the Raiders' run raids). One use may replace several ships
 or whole groups, each paid for and rewarded in turn (ruling T2a, docs/rulings-log.md L-T15);
 a group left partly empty is no group (L-T14). Never at the Terraforming Station; at the
-Colonist Hub only with 5 players, where ports are swapped and at most 3 of your ships may be
-there afterwards (ruling T2c). A Faction facility is an orbital facility (ruling F5): a replacement
-there pays the access fee to the board's owner (unless that is you) and any further cost, meets
-its need (New Gaia: your ship terraformed this turn; never the Smuggler's Alliance, which
-docks only with a Raiders' run) and gains its benefit (docs/rulings-log.md L-T9). The
-facility's cost is tested after the Cloak's 2 fuel.
+Colonist Hub only with 5 players, where ports are swapped, at most 3 of your ships may be
+there afterwards, and the replacement is the docking it stands for (ruling T2c): with
+`launch` it launches your colony as a docking would (B8, F16: from circle 6 by one ship when
+every circle 7 is taken; the advances past the launch circle start the next colony), without
+it the advances past circle 7 are lost (B8). A Faction facility is an orbital facility
+(ruling F5): a replacement there pays the access fee to the board's owner (unless that is
+you) and any further cost, meets its need (New Gaia: your ship terraformed this turn; never
+the Smuggler's Alliance, which docks only with a Raiders' run) and gains its benefit
+(docs/rulings-log.md L-T9). The facility's cost is tested after the Cloak's 2 fuel.
 Discard: swap all colonies of two territories, not if either holds the Repulsor Field.
 
 Targets are written like the Plasma Cannon's, group after group, and `with 5r` puts your
-Relic Ship among the replacing ships: `use chameleon_cloak alien_artifact red 5 red 6 with 6r`.
+Relic Ship among the replacing ships: `use chameleon_cloak alien_artifact red 5 red 6 with 6r`;
+a last `launch` launches at the Colonist Hub: `use chameleon_cloak colonist_hub red 3 launch`.
 """
 
 from __future__ import annotations
@@ -49,19 +53,23 @@ PLACES: Final = (*sorted(BASE_FACILITIES), *FACTION_NAMES)
 COST: Final = 2
 SINGLES: Final = ("single", "six")
 WITH: Final = "with"  # notation: 'with 5r' names the Relic Ship among your replacing ships (T2b)
+LAUNCH: Final = "launch"  # notation: the last word of a replacement that launches (T2c)
 
 
 @dataclass(frozen=True, slots=True)
 class UseChameleonCloak(Action):
     """Replace the ships of `owners` showing `ships` (pairwise) at `facility` with yours of
     the same values; `relic_at` is the position of a Relic Ship among the targets, `relic`
-    the value of the Relic Ship you control among your replacing ships (ruling T2b)."""
+    the value of the Relic Ship you control among your replacing ships (ruling T2b);
+    `launch` (the Colonist Hub only) launches your colony within the replacement, as a
+    docking would (rulings T2c, B8, F16)."""
 
     facility: str
     owners: tuple[int, ...]
     ships: tuple[int, ...]
     relic_at: int | None = None
     relic: int | None = None
+    launch: bool = False
 
 
 register_action("use_chameleon_cloak", UseChameleonCloak)
@@ -199,14 +207,15 @@ def _cost_refusal(state: GameState, action: UseChameleonCloak, groups: Groups,
         relic = next((v for i, v in zip(ships, values, strict=True)
                       if state.ships[i].is_relic), None)
         if facility == Facility.COLONIST_HUB:
-            reason = colonist_hub.replacement_refusal(trial, action.seat, len(values))
+            reason = colonist_hub.replacement_refusal(trial, action.seat, len(values),
+                                                      action.launch)
         else:
             reason = facilities.FACILITIES[facility].refuse(
                 trial, action.seat, Dock(action.seat, facility, values, relic))
         if reason:
             return str(reason)
         if len(groups) > 1:
-            _replace(trial, action.seat, facility, group, ships, [])
+            _replace(trial, action.seat, facility, group, ships, False, [])
     return None
 
 
@@ -218,6 +227,8 @@ def use_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
     reason = _place_refusal(state, action.facility)
     if reason:
         return reason
+    if action.launch and action.facility != Facility.COLONIST_HUB:
+        return "only a replacement at the Colonist Hub launches a colony (ruling T2c)."
     groups = _groups(state, action)
     if isinstance(groups, str):
         return groups
@@ -234,13 +245,14 @@ def use(state: GameState, action: UseChameleonCloak, events: list[Event]) -> Non
                         ships=[state.ships[i].id for group in groups for i in group],
                         by=[state.ships[i].id for ships in mine for i in ships]))
     for group, ships in zip(groups, mine, strict=True):  # each in turn (ruling T2a)
-        _replace(state, action.seat, action.facility, group, ships, events)
+        _replace(state, action.seat, action.facility, group, ships, action.launch, events)
 
 
 def _replace(state: GameState, seat: int, facility: str, group: list[int], ships: list[int],
-             events: list[Event]) -> None:
+             launch: bool, events: list[Event]) -> None:
     """Your `ships` take the ports of the replaced `group`, which goes to the Maintenance
-    Bay; you pay and gain as if those ships had docked there (ruling T2)."""
+    Bay; you pay and gain as if those ships had docked there, launching at the Colonist Hub
+    if `launch` (rulings T2, T2c)."""
     for target, ship in zip(group, ships, strict=True):
         slot = state.ships[target].slot
         send_to_bay(state, target)
@@ -250,7 +262,7 @@ def _replace(state: GameState, seat: int, facility: str, group: list[int], ships
     events.append(event("docked", seat, facility=facility, values=list(values), relic=relic,
                         via=ID))
     if facility == Facility.COLONIST_HUB:
-        colonist_hub.replaced(state, seat, ships, events)  # the swapped ports stay (T2c)
+        colonist_hub.replaced(state, seat, ships, launch, events)  # the ports swapped (T2c)
     else:
         facilities.FACILITIES[facility].dock(state, seat, ships,
                                           Dock(seat, facility, values, relic), events)
@@ -266,7 +278,8 @@ def _opponents(state: GameState, seat: int, facility: str) -> list[tuple[int, in
     return sorted(out)
 
 
-def _action(seat: int, facility: str, ships: list[tuple[int, int, bool, int]]) -> Action:
+def _action(seat: int, facility: str,
+            ships: list[tuple[int, int, bool, int]]) -> UseChameleonCloak:
     relic_at = next((k for k, t in enumerate(ships) if t[2]), None)
     return UseChameleonCloak(seat, facility, tuple(t[0] for t in ships),
                              tuple(t[1] for t in ships), relic_at)
@@ -284,9 +297,10 @@ def use_candidates(state: GameState, seat: int) -> list[Action]:
 
 
 def _plain_candidates(state: GameState, seat: int) -> list[Action]:
-    """Every choice the Cloak may replace: any of the opponents' ships at a
-    facility of single ships (and the Colonist Hub), any of the whole groups elsewhere
-    (ruling T2a), never more ships than you have unplaced to put in their place."""
+    """Every choice the Cloak may replace: any of the opponents' ships at a facility of
+    single ships and at the Colonist Hub (there each with and without a launch, ruling T2c),
+    any of the whole groups elsewhere (ruling T2a), never more ships than you have unplaced
+    to put in their place."""
     out: list[Action] = []
     hand = len(unplaced_indices(state, seat)) + (
         1 if state.ships[-1].loc == UNPLACED and commander(state, state.ships[-1]) == seat
@@ -295,7 +309,12 @@ def _plain_candidates(state: GameState, seat: int) -> list[Action]:
         if _place_refusal(state, facility) or not state.at(facility):
             continue
         others = _opponents(state, seat, facility)
-        if LAYOUT[facility][0] in SINGLES or facility == Facility.COLONIST_HUB:
+        if facility == Facility.COLONIST_HUB:  # each choice with and without a launch (T2c)
+            for chosen in sub_multisets(((o, v, r, -1) for o, v, r, _ in others), hand):
+                plain = _action(seat, facility, list(chosen))
+                out.append(plain)
+                out.append(replace(plain, launch=True))
+        elif LAYOUT[facility][0] in SINGLES:
             for chosen in sub_multisets(((o, v, r, -1) for o, v, r, _ in others), hand):
                 out.append(_action(seat, facility, list(chosen)))
         else:
@@ -341,6 +360,9 @@ def parse_use(words: list[str], seat: int, players: int | None) -> Action:
     if not words:
         words_count(words, 3, ID, "use chameleon_cloak alien_artifact red 5 red 6")
     rest, relic = words[1:], None
+    launch = bool(rest) and rest[-1].lower() == LAUNCH  # ruling T2c: 'launch' comes last
+    if launch:
+        rest = rest[:-1]
     if len(rest) >= 2 and rest[-2].lower() == WITH:  # ruling T2b: 'with 5r'
         value, is_relic = ship_word(rest[-1])
         if not is_relic:
@@ -357,13 +379,15 @@ def parse_use(words: list[str], seat: int, players: int | None) -> Action:
         values.append(value)
         relic_at = k // 2 if is_relic else relic_at
     return UseChameleonCloak(seat, facility_id(words[0]), tuple(owners), tuple(values),
-                             relic_at, relic)
+                             relic_at, relic, launch)
 
 
 def format_use(action: UseChameleonCloak) -> list[str]:
     words = plasma_cannon.format_use(UsePlasmaCannon(
         action.seat, action.facility, action.owners, action.ships, action.relic_at))
-    return words if action.relic is None else [*words, WITH, ship_text(action.relic, True)]
+    if action.relic is not None:
+        words = [*words, WITH, ship_text(action.relic, True)]
+    return [*words, LAUNCH] if action.launch else words
 
 
 def parse_discard(words: list[str], seat: int, players: int | None) -> Action:

@@ -7,7 +7,8 @@ Factions: the Homesteader's Union owner launches from circle 6 as well (ruling F
 facility gives one advance through `move_refusal` / `move`. With five players the Hub is
 freeform (ruling F16): any 12 ports, at most 3 ships of yours, and a colony stops only on a
 circle free on some track, sliding onto that track. A Chameleon Cloak replacement there
-swaps ports and advances your colony (`replacement_refusal` / `replaced`, ruling T2c)."""
+swaps ports and is judged as the docking it stands for, launch included
+(`replacement_refusal` / `replaced`, ruling T2c)."""
 
 from __future__ import annotations
 
@@ -172,22 +173,26 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     _advance(state, seat, len(ships), action.launch, events)
 
 
-def replacement_refusal(state: GameState, seat: int, ships: int) -> str | None:
-    """Ruling T2c: a Chameleon Cloak replacing `ships` opponents' ships here (5 players). The
-    ports are swapped, so the free ports do not matter; at most 3 ships of yours after the
-    swap (F16), and the colony advances as if that many had docked."""
+def replacement_refusal(state: GameState, seat: int, ships: int, launch: bool) -> str | None:
+    """Ruling T2c: a Chameleon Cloak replacing `ships` opponents' ships here (5 players), as
+    the docking of that many ships it stands for, launching or not (T2: "the usual facility
+    benefit for docking"; B8, F16). The ports are swapped, so the free ports do not matter;
+    at most 3 ships of yours after the swap (F16)."""
     mine = sum(1 for s in ships_at(state, ID) if commander(state, s) == seat)  # ruling B20
     if mine + ships > HUB_PORTS_PER_TRACK:
         return (f"Colonist Hub: you may have at most 3 ships there; you have {mine}, so you "
                 f"may replace {HUB_PORTS_PER_TRACK - mine} more, not {ships} (rulings F16, "
                 "T2c).")
-    return move_refusal(state, seat, advances(state, seat, ships), False)
+    return move_refusal(state, seat, advances(state, seat, ships), launch)
 
 
-def replaced(state: GameState, seat: int, ships: list[int], events: list[Event]) -> None:
+def replaced(state: GameState, seat: int, ships: list[int], launch: bool,
+             events: list[Event]) -> None:
     """Ruling T2c: your ships took the replaced ships' ports; your colony advances as if
-    they had docked, and the replaced player's colony stays where it is."""
-    _advance(state, seat, len(ships), False, events)
+    they had docked, launching within the replacement if `launch` (the advances past the
+    launch circle start the next colony, B8), and the replaced player's colony stays where
+    it is."""
+    _advance(state, seat, len(ships), launch, events)
 
 
 def _advance(state: GameState, seat: int, ships: int, launch: bool,

@@ -5,7 +5,8 @@ To add a board, write its module (ending in its `FACTION = FactionSpec(...)`), l
 `SPECS`, and give its id in ids.Faction / FACTION_NAMES: a board's id is also a facility id,
 which the port layout, the state and the facilities know from `ids` (docs/architecture.md,
 "Adding a Faction board"). tests/engine/factions/test_catalog.py checks the list against
-ids.toml [factions].
+ids.toml [factions]. The board facilities, aliases and words reach the facility table and the
+notation through the one catalog step, `pbem.engine.catalog`.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from .. import facilities, notation
+from .. import notation
 from ..actions import Action
 from ..errors import InvalidAction
 from ..events import Event
 from ..facilities.spec import FacilitySpec
+from ..notation import Formatter, VerbParser
 from ..state import GameState
 from . import (
     common,
@@ -96,19 +98,20 @@ def faction_id(word: str) -> str:
     return key
 
 
-# -- THE JOIN: each board's facility enters the facility table (ruling F5) ------------------
+# -- each board's facility, for the facility table (ruling F5) -----------------------------
 # The one place a board becomes a facility: one port for a ship of any value. The table
-# cannot import the boards (the Smuggler's Alliance docks at the Raiders' Outpost by id).
+# cannot import the boards (the Smuggler's Alliance docks at the Raiders' Outpost by id), so
+# the catalog step (`pbem.engine.catalog`) joins these to it.
 def _facility_spec(spec: FactionSpec) -> FacilitySpec:
     return FacilitySpec(spec.id, spec.name, shape="single", group_size=1, groups=(1, 1, 1),
                         refuse=spec.facility.refuse, dock=spec.facility.dock,
                         launches=spec.facility.launches, value_free=spec.facility.value_free)
 
 
-facilities.join(_facility_spec(spec) for spec in SPECS)
+FACILITY_SPECS: Final[tuple[FacilitySpec, ...]] = tuple(_facility_spec(spec) for spec in SPECS)
 
 
-# -- notation: the boards' words join the notation's (its aliases, verbs and text forms) ----
+# -- notation: the boards' words, which the catalog step joins to the notation's ------------
 def _choose(words: list[str], seat: int, players: int | None) -> Action:
     if len(words) != 1:
         raise InvalidAction("Write 'choose' and a Faction board, for example 'choose corex'.")
@@ -145,11 +148,8 @@ def _format(action: Action) -> str:
     return BOARD_ACTIONS[type(action)].format(action)
 
 
-notation.FACILITY_ALIASES.update(ALIASES)
-notation.register_verb("choose", _choose)
-notation.register_verb("move", _move)
-notation.register_verb("scholars", _scholars)
-notation.register_verb("contest", _contest)
-notation.register_verb("smuggle", smugglers_alliance.parse)
-for _cls in HANDLERS:
-    notation.register_format(_cls, _format)
+VERBS: Final[dict[str, VerbParser]] = {
+    "choose": _choose, "move": _move, "scholars": _scholars, "contest": _contest,
+    "smuggle": smugglers_alliance.parse,
+}
+FORMATS: Final[dict[type[Action], Formatter]] = {cls: _format for cls in HANDLERS}

@@ -37,7 +37,8 @@ PICKED_KINDS: Final = (CANNON, CLOAK, WARPER)
 class Pick:
     """Choose `least`..`most` of `items` (ships as (owner, value, is the Relic Ship)) for
     the action `kind` of `seat` at `facility` ("" for none); `relic`: the Cloak's Relic
-    Ship replacing (ruling T2b)."""
+    Ship replacing (ruling T2b); `launch`: the Cloak's replacement at the Colonist Hub
+    launches (ruling T2c)."""
 
     kind: str
     seat: int
@@ -46,6 +47,12 @@ class Pick:
     least: int
     most: int
     relic: int | None = None
+    launch: bool = False
+
+    @property
+    def family(self) -> tuple[str, str, int | None, bool]:
+        """The family of the actions it stands for (`family`)."""
+        return self.kind, self.facility, self.relic, self.launch
 
     def action(self, chosen: Sequence[int]) -> Action:
         """The concrete action for the chosen item indices (any order, each once)."""
@@ -58,7 +65,7 @@ class Pick:
                                      next((v for _, v, r in ships if r), None))
         if self.kind == CLOAK:
             return UseChameleonCloak(self.seat, self.facility, owners, values, relic_at,
-                                     self.relic)
+                                     self.relic, self.launch)
         return UsePlasmaCannon(self.seat, self.facility, owners, values, relic_at)
 
     def notation(self) -> tuple[str, list[str], str]:
@@ -68,7 +75,8 @@ class Pick:
         card = self.kind.removeprefix("use_")
         if self.kind == WARPER:
             return f"use {card}", [ship_text(v, r) for _, v, r in self.items], ""
-        tail = f"with {ship_text(self.relic, True)}" if self.relic is not None else ""
+        tail = " ".join([*(["with", ship_text(self.relic, True)] if self.relic is not None
+                           else []), *(["launch"] if self.launch else [])])
         return (f"use {card} {self.facility}",
                 [f"{COLOURS[o]} {ship_text(v, r)}" for o, v, r in self.items], tail)
 
@@ -78,25 +86,28 @@ class Pick:
                 "items": [{"owner": o, "value": v, "relic": r, "words": w}
                           for (o, v, r), w in zip(self.items, words, strict=True)],
                 "least": self.least, "most": self.most, "relic": self.relic,
-                "head": head, "tail": tail}
+                "launch": self.launch, "head": head, "tail": tail}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Pick:
         return cls(data["kind"], data["seat"], data["facility"],
                    tuple((i["owner"], i["value"], i["relic"]) for i in data["items"]),
-                   data["least"], data["most"], data["relic"])
+                   data["least"], data["most"], data["relic"], bool(data.get("launch")))
 
 
-def json_family(data: Mapping[str, Any]) -> tuple[str, str, Any]:
+def json_family(data: Mapping[str, Any]) -> tuple[str, str, Any, bool]:
     """`family` of an action or a pick in its JSON form (a view's `legal` or `picks`)."""
-    relic = data.get("relic") if data["kind"] == CLOAK else None
-    return data["kind"], data.get("facility", ""), relic
+    cloak = data["kind"] == CLOAK
+    return (data["kind"], data.get("facility", ""), data.get("relic") if cloak else None,
+            bool(data.get("launch")) if cloak else False)
 
 
-def family(action: Action) -> tuple[str, str, int | None]:
-    """The pick an action of a picked kind belongs to: (kind, facility, Cloak's Relic)."""
-    return (action.kind, getattr(action, "facility", ""),
-            action.relic if isinstance(action, UseChameleonCloak) else None)
+def family(action: Action) -> tuple[str, str, int | None, bool]:
+    """The pick an action of a picked kind belongs to: (kind, facility, the Cloak's Relic
+    Ship, the Cloak's launch)."""
+    if isinstance(action, UseChameleonCloak):
+        return action.kind, action.facility, action.relic, action.launch
+    return action.kind, getattr(action, "facility", ""), None, False
 
 
 def _items(action: Action) -> list[Item]:
@@ -113,14 +124,15 @@ def _items(action: Action) -> list[Item]:
 
 
 def picks(state: GameState, seat: int, menu: Sequence[Action]) -> list[Pick]:
-    """One pick per (kind, facility, Relic Ship variant) of the picked kinds in `menu` (the
-    seat's `legal_actions`), with at least two items; in menu order."""
-    families: dict[tuple[str, str, int | None], list[Action]] = {}
+    """One pick per family (kind, facility, the Cloak's Relic Ship and launch variants) of the
+    picked kinds in `menu` (the seat's `legal_actions`), with at least two items; in menu
+    order."""
+    families: dict[tuple[str, str, int | None, bool], list[Action]] = {}
     for action in menu:
         if action.kind in PICKED_KINDS:
             families.setdefault(family(action), []).append(action)
     out: list[Pick] = []
-    for (kind, facility, relic), actions in families.items():
+    for (kind, facility, relic, launch), actions in families.items():
         union: Counter[Item] = Counter()
         sizes = []
         for action in actions:
@@ -128,7 +140,8 @@ def picks(state: GameState, seat: int, menu: Sequence[Action]) -> list[Pick]:
             sizes.append(len(_items(action)))
         items = tuple(sorted(union.elements()))
         if len(items) > 1:
-            out.append(Pick(kind, seat, facility, items, min(sizes), max(sizes), relic))
+            out.append(Pick(kind, seat, facility, items, min(sizes), max(sizes), relic,
+                            launch))
     return out
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from .. import dice
-from ..agendas.cards import AGENDAS
-from ..agendas.facts import latch, on_turn_start
+from ..agendas.catalog import AGENDAS
+from ..agendas.facts import on_turn_start
+from ..agendas.latch import latch
 from ..state import GameState, deep
 from .common import ScenarioError
 

@@ -24,7 +24,7 @@ from werkzeug.datastructures import MultiDict
 
 from pbem import engine, tokens
 from pbem.engine import GameState
-from pbem.engine.levels import DEFAULT_LEVEL, LEVEL_NAMES
+from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from pbem.models import ActionLog, Game
 from pbem.schemas.forms import (
     AutopilotLevelForm,

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.engine.agendas.conditions import IN_GAME, artifact_eight, fill_mine
+from pbem.engine.agendas.catalog import AGENDAS
+from pbem.engine.agendas.conditions import artifact_eight, fill_mine
 from pbem.engine.lookup import commander, fleet
 from pbem.engine.state import GameState
 
@@ -174,7 +175,8 @@ def test_fill_solar_counts_a_ship_borrowed_this_turn_as_the_borrowers() -> None:
     state = borrowed({"unplaced": [1]}, [6],
                      green={"docked": {"solar_converter": [1, 1, 1, 1, 1, 1]}})
     state, _ = play(state, "dock 6 solar_converter")
-    assert IN_GAME["fill_solar"](state, RED, state.turn.facts) and "fill_solar" in met(state)
+    assert AGENDAS["fill_solar"].in_game(state, RED, state.turn.facts)
+    assert "fill_solar" in met(state)
 
 
 def test_after_the_turn_the_borrowed_ship_fills_nothing_for_the_borrower() -> None:

@@ -6,6 +6,8 @@ the Repulsor Field."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pbem.engine import apply_in_place, awaited, new_game
 from pbem.engine.bots import greedy_bot, random_bot
 
@@ -154,7 +156,9 @@ def test_cloak_notation_round_trips_with_the_relic_ship_and_old_forms_still_pars
 
     for text in ("use chameleon_cloak alien_artifact red 5 red 6",
                  "use chameleon_cloak alien_artifact red 5 green 6r with 6r",
-                 "use chameleon_cloak shipyard red 3 red 3 blue 5 blue 5"):
+                 "use chameleon_cloak shipyard red 3 red 3 blue 5 blue 5",
+                 "use chameleon_cloak colonist_hub red 3 launch",
+                 "use chameleon_cloak colonist_hub red 3 green 5 with 5r launch"):
         action = parse_action(text, 2, 4)
         assert format_action(action) == text
         assert parse_action(format_action(action), 2, 4) == action
@@ -216,3 +220,70 @@ def test_five_player_hub_replacement_swaps_ports_and_counts_three_after_ruling_t
     assert mine.loc == "colonist_hub" and mine.slot == slot  # the replaced ship's port
     assert after.seats[4].hub_circle == 2 and after.seats[0].hub_circle == 2
     assert after.turn.hub_ships == 1
+
+
+def _five_at_the_hub(purple_hub: int, sevens: int) -> dict[str, Any]:
+    """Purple on circle `purple_hub` with the Cloak; Red's 2 and Green's 3 docked at the
+    five-player Hub; the first `sevens` seats' colonies on 7th circles, one per track."""
+    seats: dict[str, dict[str, Any]] = {
+        "red": {"docked": {"colonist_hub": [2]}}, "green": {"docked": {"colonist_hub": [3]}},
+        "blue": {}, "yellow": {},
+        "purple": {"fuel": 3, "ore": 1, "hub": purple_hub, "unplaced": [2, 3],
+                   "cards": ["cloak"]}}
+    for track, colour in enumerate(("red", "green", "blue", "yellow")[:sevens]):
+        seats[colour].update(hub=7, hub_track=track)
+    return {"options": F, "players": 5, "turn": "purple", "seats": seats}
+
+
+def test_a_hub_replacement_may_launch_like_the_docking_it_stands_for_ruling_t2c() -> None:
+    """Rulings T2 ("gain its benefit as if you had docked"), T2c and F16: with every 7th
+    circle taken, one ship replaced launches a colony from circle 6, paying 1 fuel + 1 ore
+    after the Cloak's 2 fuel."""
+    state = position(**_five_at_the_hub(6, 4))
+    assert "use chameleon_cloak colonist_hub red 2 launch" in menu(state)
+    assert "use chameleon_cloak colonist_hub red 2" not in menu(state)
+    refused(state, "use cloak hub red 2", "Colonist Hub", "circle 7 is taken on every track")
+    refused(state, "use cloak hub red 2 green 3 launch", "Colonist Hub", "exactly one ship")
+    after, events = play(state, "use cloak hub red 2 launch")
+    assert after.turn.pending == {"kind": "land", "seat": 4, "source": "launch",
+                                  "why": "colonist_hub"}
+    assert (after.seats[4].hub_circle, after.seats[4].fuel, after.seats[4].ore) == (0, 0, 0)
+    assert after.seats[0].hub_circle == 7  # the replaced player's colony stays (T2c)
+    assert [ev["kind"] for ev in events].count("launched") == 1
+
+
+def test_a_launching_hub_replacement_keeps_the_advances_past_circle_7_ruling_b8() -> None:
+    state = position(**_five_at_the_hub(6, 1))
+    after, _ = play(state, "use cloak hub red 2 green 3 launch")
+    me = after.seats[4]
+    assert (me.hub_circle, me.colonies) == (1, 4)  # the second advance starts a colony
+    assert after.turn.pending is not None and after.turn.pending["kind"] == "land"
+    lost, _ = play(state, "use cloak hub red 2 green 3")
+    assert (lost.seats[4].hub_circle, lost.seats[4].colonies) == (7, 5)  # B8: lost
+    assert lost.turn.pending is None
+
+
+def test_a_replacement_launches_only_at_the_hub_and_only_when_the_launch_is_paid() -> None:
+    short = position(**_five_at_the_hub(5, 1))
+    refused(short, "use cloak hub red 2 launch", "Colonist Hub", "must reach circle 7")
+    poor = position(**_five_at_the_hub(6, 1))
+    poor.seats[4].ore = 0
+    refused(poor, "use cloak hub red 2 green 3 launch", "Colonist Hub", "cannot pay")
+    elsewhere = position(options=F, players=4, seats={
+        "green": {"docked": {"lunar_mine": [5]}},
+        "red": {"fuel": 3, "ore": 1, "unplaced": [5], "cards": ["cloak"]}})
+    refused(elsewhere, "use cloak lunar_mine green 5 launch", "Chameleon Cloak",
+            "only a replacement at the Colonist Hub launches")
+
+
+def test_the_page_gets_a_launching_pick_beside_the_plain_one_and_the_audit_agrees() -> None:
+    from pbem.engine.menu.picks import picks
+    from pbem.engine.rules import legal_actions
+    from tests.engine.invariants import audit_menu, audit_picks
+
+    state = position(**_five_at_the_hub(6, 1))
+    hub = [p for p in picks(state, 4, legal_actions(state, 4)) if p.facility == "colonist_hub"]
+    assert sorted((p.launch, p.notation()[2]) for p in hub) == [(False, ""), (True, "launch")]
+    _, missing, extra = audit_menu(state)
+    assert (missing, extra) == (0, 0)
+    audit_picks(state)

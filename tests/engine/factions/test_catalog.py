@@ -16,7 +16,7 @@ from pbem.words import glossary
 
 from ..rules_ids import ids_toml
 
-SHARED_MODULES = {"bots", "catalog", "common", "draft", "spec"}  # no board
+SHARED_MODULES = {"catalog", "common", "draft", "spec"}  # no board
 
 
 def test_every_board_of_ids_toml_has_exactly_one_spec_in_its_order() -> None:

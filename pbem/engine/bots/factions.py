@@ -1,4 +1,4 @@
-"""The greedy bot's view of Faction actions: a quick worth for each (see `bots._score`), from
+"""The greedy bot's view of Faction actions: a quick worth for each (see `greedy._score`), from
 the boards' specs."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import Action, Dock
+from ..factions.catalog import BOARD_ACTIONS, FACTIONS
+from ..factions.common import owner_of
+from ..factions.draft import ChooseFaction
 from ..state import GameState
-from .catalog import BOARD_ACTIONS, FACTIONS
-from .common import owner_of
-from .draft import ChooseFaction
 
 PREFERENCE: Final[dict[str, float]] = {spec.id: spec.bot_preference for spec in FACTIONS.values()}
 

@@ -6,7 +6,7 @@ stand when my turn is over (and, with a longer horizon, after the next turns too
 several sampled worlds (`determinize.world`: the draw piles, the other seats' Agendas and the
 future dice drawn from what this seat cannot see, with the bot's own rng), plays each
 candidate to the horizon on a private copy with the engine's fast path, scores the end with
-`bot_value.standing`, and takes the candidate with the best total.
+`value.standing`, and takes the candidate with the best total.
 
 Why this and not a full tree search: a turn of Alien Frontiers is a handful of decisions on
 dice already rolled, so most of what a tree would branch on is the order of the bot's own
@@ -23,14 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from . import apply_in_place, dice
-from .actions import Action
-from .bot_value import standing
-from .bots import greedy_bot
+from .. import apply_in_place, dice
+from ..actions import Action
+from ..rules import legal_actions
+from ..state import GameState
 from .determinize import SEED_RANGE, world
+from .greedy import greedy_bot
 from .ranking import ranked
-from .rules import legal_actions
-from .state import GameState
+from .value import standing
 
 CANDIDATES: Final = 6  # actions searched per decision, the greedy heuristic's best
 ROLLOUTS: Final = 48  # rollouts per decision by default (well under 1 s on one core)

@@ -1,19 +1,15 @@
-"""Bots: they play self-play tests, benchmarks, and the turns of absent players.
+"""The greedy bot: the best-scoring legal action by a quick heuristic (docs/bots.md, "greedy").
 
-A bot is `bot(state, seat, rng) -> Action`, where `rng` is the bot's own `[seed, counter]`
-advanced with `dice.below`. A bot decides from its seat's view only: it never reads the draw
-pile's order, the game's generator or scripted dice (`redacted` blanks them, and a test
-proves the greedy bot chooses the same on both). Bots play the fast path: `play_game` works
-on one private state with `apply_in_place`.
+`_score` weighs one action; `easy` and `strong` weigh the menu with it too (`ranking.py`), so
+the levels differ in how they choose, not in what they think an action is worth.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
-from . import apply_in_place, dice
-from .actions import (
+from .. import dice
+from ..actions import (
     Action,
     BuyRelic,
     Claim,
@@ -27,19 +23,15 @@ from .actions import (
     StealCard,
     Trade,
 )
-from .agendas.actions import DiscardAgenda, DrawAgendas, KeepAgendas, RevealAgenda
-from .alien_tech.catalog import BOT_SCORES, DISCARDS, USES
-from .factions.bots import faction_score
-from .factions.catalog import BOARD_ACTIONS
-from .flow import new_game
-from .ids import FACTION_NAMES, VP_CARDS, Facility, Field
-from .rules import legal_actions
-from .scoring import vp
-from .state import GameState
-from .territories import controller_of
-
-Bot = Callable[[GameState, int, list[int]], Action]
-HIDDEN_CARD: Final = "hidden"
+from ..agendas.actions import DiscardAgenda, DrawAgendas, KeepAgendas, RevealAgenda
+from ..alien_tech.catalog import BOT_SCORES, DISCARDS, USES
+from ..factions.catalog import BOARD_ACTIONS
+from ..ids import FACTION_NAMES, VP_CARDS, Facility, Field
+from ..rules import legal_actions
+from ..scoring import vp
+from ..state import GameState
+from ..territories import controller_of
+from .factions import faction_score
 
 # What a docking is worth to the greedy bot before the ship values are weighed.
 DOCK_WORTH: Final[dict[str, float]] = {
@@ -53,26 +45,6 @@ DOCK_WORTH: Final[dict[str, float]] = {
     Facility.SOLAR_CONVERTER: 3.0,
     Facility.COLONIST_HUB: 4.0,
 }
-
-
-def redacted(state: GameState, seat: int) -> GameState:
-    """A copy holding only what `seat` may know: no deck order, generator or scripted dice."""
-    copy = state.clone()
-    copy.deck = [HIDDEN_CARD] * len(state.deck)
-    copy.rng = [0, 0]
-    copy.scripted = []
-    copy.agenda_deck = [HIDDEN_CARD] * len(state.agenda_deck)  # ruling A5
-    copy.agenda_discard = [HIDDEN_CARD] * len(state.agenda_discard)
-    for i, s in enumerate(copy.seats):
-        if i != seat:
-            s.agendas = [HIDDEN_CARD] * len(s.agendas)
-    return copy
-
-
-def random_bot(state: GameState, seat: int, rng: list[int]) -> Action:
-    """Any legal action, uniformly."""
-    menu = legal_actions(state, seat)
-    return menu[dice.below(rng, len(menu))]
 
 
 def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
@@ -234,20 +206,3 @@ def _leader(state: GameState, seat: int) -> int:
             if points > most:
                 best, most = i, points
     return best
-
-
-def play_game(players: int, seed: int, bot: Bot | list[Bot],
-              options: dict[str, Any] | None = None,
-              max_steps: int = 5000) -> tuple[GameState, list[Action]]:
-    """Play one game with bots (one for every seat, or one each); returns the final state
-    and the actions taken. Bot randomness comes from `[seed, 0]`, apart from the game's."""
-    bots = bot if isinstance(bot, list) else [bot] * players
-    state = new_game(players, seed, options)
-    rng = [seed ^ 0x5EED, 0]
-    actions: list[Action] = []
-    while state.phase != "over" and len(actions) < max_steps:
-        seat = state.turn.pending["seat"] if state.turn.pending else state.turn.seat
-        action = bots[seat](state, seat, rng)
-        apply_in_place(state, action)
-        actions.append(action)
-    return state, actions

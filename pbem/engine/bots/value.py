@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from .ids import COLONIES, RESOURCE_LIMIT, SHIPS_START, VP_CARDS
-from .scoring import vps
-from .state import STOCK, GameState
+from ..ids import COLONIES, RESOURCE_LIMIT, SHIPS_START, VP_CARDS
+from ..scoring import vps
+from ..state import STOCK, GameState
 
 # Fitted by logistic regression of "this seat won" on these features (each against the
 # opponents' mean, points also against the leader's) at the end of every turn of 600 greedy

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from .bots import Bot, greedy_bot
-from .easy_bot import easy_bot
-from .errors import InvalidAction
-from .strong_bot import ROLLOUTS, StrongBot
+from ..errors import InvalidAction
+from . import Bot
+from .easy import easy_bot
+from .greedy import greedy_bot
+from .strong import ROLLOUTS, StrongBot
 
 LEVELS: Final[tuple[str, ...]] = ("easy", "greedy", "strong")
 DEFAULT_LEVEL: Final = "greedy"  # today's bot, and the autopilot's unless the host says otherwise

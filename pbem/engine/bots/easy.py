@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import dice
-from .actions import Action
+from .. import dice
+from ..actions import Action
+from ..rules import legal_actions
+from ..state import GameState
 from .ranking import ranked
-from .rules import legal_actions
-from .state import GameState
 
 MARGIN: Final = 12.0  # heuristic points: about a colony's worth of the greedy bot's scores
 

@@ -14,11 +14,11 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
-from . import dice
-from .agendas.cards import AGENDA_IDS
-from .bots import redacted
-from .ids import BASE_DECK, FACTIONS_DECK
-from .state import GameState
+from .. import dice
+from ..agendas.catalog import AGENDA_IDS
+from ..ids import BASE_DECK, FACTIONS_DECK
+from ..state import GameState
+from . import redacted
 
 SEED_RANGE: Final = 1 << 62
 

@@ -1,0 +1,75 @@
+"""The latching accelerator: which in-game Agenda halves are met now, remembered (ruling A3).
+
+After every fold (`facts.fold`) the conditions met now are latched: the active seat's in
+`facts["met"]` (revealable for the rest of its turn), other seats' markable ones in their
+`Seat.marks` (revealable during their next turn). The plain rule asks every in-game half
+(`AgendaSpec.in_game`) after every action; this asks the same answers for less, as each spec
+allows: a half that reads only facts (`reads`) is asked again only after a fold that may have
+written one of them, and the halves read from where ships are docked (`docked`) are answered
+by one pass over the ships. tests/engine/test_agenda_latch.py compares it with the plain
+rule at every action of hundreds of random games.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from ..state import GameState
+from .catalog import SPECS
+from .conditions import docked_halves
+from .spec import Facts, InGame
+
+
+def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
+    """Remember in-game conditions met now: the active seat's in the turn, other seats'
+    (those that can come true on another's turn) in their marks. With `changed` (the facts
+    a fold may have written: each event's branch names those it can), a condition that
+    reads only facts and none of those is not asked again: it gives the answer it gave
+    after the last action. `None`: every condition is asked."""
+    facts, seat = state.turn.facts, state.turn.seat
+    met: list[str] = facts.setdefault("met", [])
+    docked: tuple[bool, bool, bool] | None = None  # the docked halves, asked together
+    for agenda, condition, at in _LATCHED if changed is None else _asked(changed):
+        if agenda in met:
+            continue
+        if at < 0:
+            if condition(state, seat, facts):
+                met.append(agenda)
+            continue
+        if docked is None:
+            docked = docked_halves(state, seat, facts)
+        if docked[at]:
+            met.append(agenda)
+    for other, s in enumerate(state.seats):
+        if other == seat:
+            continue
+        for agenda, condition in _MARKED:
+            marked: list[str] = s.marks.get("met", _NONE)
+            if agenda not in marked and condition(state, other, _NO_FACTS):
+                s.marks["met"] = [*marked, agenda]
+
+
+# Read-only stand-ins, so that latching after every action allocates nothing for them: a
+# seat with no marks, and the facts of another seat's turn (the markable halves read none).
+_NONE: Final[list[str]] = []
+_NO_FACTS: Final[Facts] = {}
+
+# (agenda, condition, its place in `docked_halves`' answer or -1), in catalog order
+_LATCHED: Final[tuple[tuple[str, InGame, int], ...]] = tuple(
+    (spec.id, spec.in_game, -1 if spec.docked is None else spec.docked)
+    for spec in SPECS if not spec.live)
+_READS: Final[dict[str, tuple[str, ...]]] = {spec.id: spec.reads for spec in SPECS
+                                             if spec.reads}
+_MARKED: Final[tuple[tuple[str, InGame], ...]] = tuple(
+    (spec.id, spec.in_game) for spec in SPECS if spec.markable)
+# Every fact some condition reads alone: a fold passes on only the changes among these.
+READ_FACTS: Final[frozenset[str]] = frozenset(key for keys in _READS.values() for key in keys)
+
+
+@lru_cache(maxsize=256)
+def _asked(changed: frozenset[str]) -> tuple[tuple[str, InGame, int], ...]:
+    """The latched conditions to ask after a fold that changed these facts, in order: those
+    that read something besides facts, and those that read one of `changed`."""
+    return tuple((a, c, at) for a, c, at in _LATCHED
+                 if a not in _READS or not changed.isdisjoint(_READS[a]))
