@@ -145,7 +145,8 @@ def pick_title(names: Sequence[str], pick: Mapping[str, Any]) -> str:
               else f"{pick['least']} to {pick['most']}")
     relic = " with your Relic Ship replacing" if pick.get("relic") is not None else ""
     verb = PICK_VERBS.get(pick["kind"], "choose")
-    return f"{card}{where}{relic}: choose the ships to {verb} ({counts})"
+    launch = " and launch your colony" if pick.get("launch") else ""  # the 5-player Hub (T2c)
+    return f"{card}{where}{relic}: choose the ships to {verb}{launch} ({counts})"
 
 
 def pick_item(names: Sequence[str], pick: Mapping[str, Any], item: Mapping[str, Any]) -> str:
