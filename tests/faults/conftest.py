@@ -4,6 +4,7 @@ of figures every attack adds a row to."""
 from __future__ import annotations
 
 import http.cookiejar
+import os
 import re
 import urllib.error
 import urllib.request
@@ -23,7 +24,8 @@ from pbem.services.games import SeatSpec
 from tests.conftest import build_app
 from tests.live_server import REPO, SECRET_KEY, Live, migrated_database, serving
 
-FIGURES = REPO / "artifacts" / "faults.md"
+# One table per pytest worker (xdist runs test files side by side).
+FIGURES = REPO / "artifacts" / f"faults-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.md"
 COLUMNS = ("attack", "tries", "got through", "lost", "duplicated", "5xx")
 
 
