@@ -21,6 +21,7 @@ from pbem.app import create_app
 from pbem.balance import balance
 from pbem.cli.games import GAME_COMMANDS
 from pbem.cli.mail import mail as mail_group
+from pbem.cli.season import SEASON_COMMANDS
 from pbem.cli.status import status as status_command
 from pbem.mail.outbound.links import SERVED_AT
 from pbem.scheduler import (
@@ -39,6 +40,8 @@ cli.add_command(mail_group)  # pbem mail status | retry (pbem/cli/mail.py)
 cli.add_command(status_command)  # pbem status: database size, games, outbox (pbem/cli/status.py)
 cli.add_command(balance)  # pbem balance: self-play win rates per seat and faction (pbem/balance.py)
 for _command in GAME_COMMANDS:  # new-game, verify, export, import (pbem/cli/games.py)
+    cli.add_command(_command)
+for _command in SEASON_COMMANDS:  # resign, rematch, host-link (pbem/cli/season.py)
     cli.add_command(_command)
 
 

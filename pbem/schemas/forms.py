@@ -87,6 +87,27 @@ class SettingsForm(Schema):
     quiet_end = fields.Integer(required=True, error_messages=QUIET_HOURS)
 
 
+CONFIRM_WORDS = "Press the confirm button to go on: nothing was changed."
+
+
+class ConfirmForm(Schema):
+    """A step that cannot be undone (resign, cancel): the page's confirm button posts
+    ``confirm=yes``; anything else changes nothing."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    confirm = fields.String(required=True, validate=validate.Equal("yes", error=CONFIRM_WORDS),
+                            error_messages={"required": CONFIRM_WORDS})
+
+
+class ResignForm(ConfirmForm):
+    """POST /play/<link>/resign: the seat's form token (this game and seat) and the
+    confirmation."""
+
+    form_token = fields.String(required=True, validate=validate.Length(max=500))
+
+
 class MagicForm(Schema):
     class Meta:
         unknown = EXCLUDE

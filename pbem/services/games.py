@@ -25,7 +25,7 @@ from pbem.mail.outbound import notify
 from pbem.models import ActionLog, Game, Seat
 from pbem.models.game import new_public_id
 from pbem.schemas.forms import SeatSpec
-from pbem.services import deadlines, turns
+from pbem.services import deadlines, resignation, turns
 from pbem.services.archive import export_game, import_game, verify_replay
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed
 from pbem.services.transaction import transaction
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-RESIGN_KIND = "resign"  # a server record in action_log, not an engine action
+RESIGN_KIND = resignation.RESIGN_KIND
 
 
 @dataclass
@@ -248,33 +248,18 @@ def undo_step(game_id: GameRef, seat_index: int, expected_version: int) -> StepR
     return _in_transaction(work, keep_loaded=True)
 
 
-def resign(game_id: GameRef, seat_index: int, *, by: str = "player") -> StepResult:
-    """The seat leaves; the computer plays it from now on (the autopilot), logged."""
+def resign(game_id: GameRef, seat_index: int, *, by: str = "player",
+           expected_version: int | None = None) -> StepResult:
+    """The seat leaves; the computer plays it from now on (the autopilot), logged, and
+    everyone is mailed once (``pbem.services.resignation``). ``expected_version``: refuse a
+    stale request (the API's); None takes the game as it is (the confirmed page form)."""
 
     def work() -> StepResult:
         game = turns.lock_game(game_id)
-        if game.status != "active":
-            raise GameNotActive(f"This game is {game.status}.")
-        seat = _seat(game, seat_index)
-        if seat.autopilot:
-            raise NotAllowed("This seat is already played by the computer.")
-        state = GameState.from_json(game.state)
-        if engine.awaited(state) == seat_index and game.turn_steps:
-            turns.append_log(game, list(game.turn_steps))  # keep the log in time order
-            game.turn_steps = []
-            game.turn_start_state = state.to_json()
-        turns.append_log(game, [{
-            "seat": seat_index, "action": {"kind": RESIGN_KIND, "seat": seat_index},
-            "notation": RESIGN_KIND, "events": [{"kind": "resigned", "seat": seat_index}],
-            "by": by, "round": state.turn.round,
-        }])
-        seat.resigned = True
-        game.version += 1
-        result = StepResult(game, turns.run_autopilot(game, state))
-        deadline = deadlines.schedule_for(game)
-        if result.steps:  # the autopilot played the resigned seat's turn on to another seat
-            turns.announce(game, state, deadline)
-        return result
+        if expected_version is not None:
+            turns.expect(game, expected_version, active=False)
+        steps = resignation.resign_locked(game, seat_index, by=by)
+        return StepResult(game, steps)
 
     return _in_transaction(work)
 

@@ -32,12 +32,13 @@ from pbem.mail.inbound.received import Inbound
 from pbem.mail.outbound import answers
 from pbem.mail.outbound.answers import Answer
 from pbem.models import Game, InboundMessage, Outbox, Seat
-from pbem.services import deadlines, turns
+from pbem.services import deadlines, resignation, turns
 from pbem.services.transaction import transaction
 
 log = logging.getLogger(__name__)
 
 WORDS = frozenset({"undo", "status", "help"})
+RESIGN = "resign"  # alone in a reply: the seat resigns (``pbem.services.resignation``)
 ANSWER_WINDOW = timedelta(hours=1)
 
 
@@ -124,10 +125,32 @@ def _handle(inbound: Inbound) -> str:
                             "your seat is played by the computer now, so your reply was not "
                             "applied.")
     game = turns.lock_game(game.id)
+    if any(_word(line) == RESIGN for line in inbound.lines):
+        return _resign(inbound, game, game.seat(seat.index))
     answer = _play(game, game.seat(seat.index), list(inbound.lines))
     _record(inbound, "applied" if answer.applied else "answered", game, seat)
     _answer(inbound, game, game.seat(seat.index), answer)
     return "applied" if answer.applied else "answered"
+
+
+def _word(line: str) -> str:
+    return line.lower().strip(" .!")
+
+
+def _resign(inbound: Inbound, game: Game, seat: Seat) -> str:
+    """The word ``resign``: the seat resigns (``resignation.resign_locked``), and the answer
+    is its one mail about it. Alone in its reply, so no move is half-applied before it."""
+    moves = [line for line in inbound.lines if _word(line) not in (RESIGN, "status", "help")]
+    if moves:
+        raise Refused(moves[0], "Write resign alone in a reply, with no moves: nothing of "
+                                "this reply was applied.")
+    resignation.resign_locked(game, seat.index, by="player", tell_resigner=False)
+    _record(inbound, "applied", game, seat)
+    _answer(inbound, game, seat, Answer(
+        headline=(f"you resigned from {game.name}. The computer plays your seat from now on, "
+                  "at the host's level; you get one more mail from this game, when it ends."),
+        applied=[RESIGN]))
+    return "applied"
 
 
 def _answer_only(inbound: Inbound, game: Game, seat: Seat, outcome: str, headline: str) -> str:

@@ -356,6 +356,18 @@ def _solo(ev: Event, names: Names) -> str | None:
         return "The Agenda deck was reshuffled."
     if kind == "game_over":
         return "The game is over."
+    return _seat_change(ev, names)
+
+
+def _seat_change(ev: Event, names: Names) -> str | None:
+    """The server's records of a seat changing hands (``pbem.services``): not moves."""
+    kind = ev.get("kind")
+    if kind == "resigned":
+        return (f"{subject_name(names, ev.get('seat'))} resigned; the computer plays "
+                f"{possessive(names, ev.get('seat'))} seat from now on.")
+    if kind == "substituted":  # by the names the seat had then: the log keeps no address
+        old = f"{ev['from']}'s seat" if ev.get("from") else "the seat"
+        return f"{ev.get('to') or 'A new player'} took over {old}."
     return None
 
 

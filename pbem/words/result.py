@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from pbem.words.glossary import TIEBREAK_WORDS, agenda
@@ -29,9 +29,11 @@ VP_PARTS = (("colonies", "colonies"), ("territories", "territories"),
             ("agendas", "Agendas"))
 
 
-def standings(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+def standings(view: Mapping[str, Any], names: Sequence[str],
+              resigned: Collection[int] = ()) -> list[dict[str, Any]]:
     """The final ranking, best first: each player's place (shared on a shared win), total,
-    the points by source, and revealed Agendas (public at the end, ruling A4)."""
+    the points by source, and revealed Agendas (public at the end, ruling A4); ``resigned``:
+    the seats whose player resigned (the autopilot played them on), marked so."""
     result = view.get("result") or {}
     scores = result.get("scores") or []
     revealed = result.get("agendas") or []
@@ -44,6 +46,7 @@ def standings(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, A
             continue
         rows.append({
             "seat": i, "name": names[i], "total": vp.get("total", 0), "won": i in winners,
+            "resigned": i in resigned,
             "parts": [(label, vp.get(key, 0)) for key, label in parts],
             "agendas": [agenda(a).name for a in (revealed[i] if i < len(revealed) else [])],
         })

@@ -26,6 +26,7 @@ from pbem.engine import (
     menu_previews,
     view,
 )
+from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from pbem.extensions import db
 from pbem.mail.outbound import links, move_lines, preheaders
 from pbem.models.game import ActionLog, Game, Seat
@@ -105,8 +106,9 @@ def names_of(game: Game) -> list[str]:
 
 def score_names(game: Game) -> list[str]:
     """The names of the score lines: a computer player's with its level, "HAL (computer,
-    Strong)"."""
-    return [f"{s.name} (computer, {(s.level or '').capitalize()})" if s.is_bot else s.name
+    Strong)", and a player who resigned marked so, "Ana (resigned)"."""
+    return [f"{s.name} (computer, {(s.level or '').capitalize()})" if s.is_bot
+            else f"{s.name} (resigned)" if s.resigned else s.name
             for s in sorted(game.seats, key=lambda s: s.index)]
 
 
@@ -288,6 +290,23 @@ def suggested_moves(picture: GameView, names: list[str],
     return moves
 
 
+_LOG_ROW_BACK = (
+    select(_log.c.seat, _log.c.action)
+    .where(_log.c.game_id == _GAME).order_by(_log.c.seq.desc())
+    .offset(bindparam("back")).limit(1)
+)
+
+
+def follows_resignation(game: Game, seat_index: int, steps: int) -> bool:
+    """True when the ``steps`` just logged of ``seat_index`` come straight after its own
+    resignation: the autopilot finished the turn the seat resigned in."""
+    if game.id is None:
+        return False
+    row = db.session.execute(_LOG_ROW_BACK, {"game_id": game.id, "back": steps}).first()
+    return (row is not None and row.seat == seat_index
+            and (row.action or {}).get("kind") == "resign")
+
+
 def autopilot_runs(game: Game, seat_index: int) -> list[int]:
     """The waits the timeout autopilot played for ``seat_index`` since the seat's own last
     move, oldest first, each as the ``seq`` of its first logged step. One wait is one run of
@@ -399,7 +418,8 @@ def game_context(game: Game, seat: Seat | None,
             me=board_rows(picture, names)[seat.index], me_view=me,
             turn_url=recipient.turn_link if recipient is not None else turn_url(game, seat),
             unsubscribe_url=unsubscribe_url(game, seat),
-            active_name=names[active] if active is not None else None,
+            active_name=names[active] if active is not None and not picture.get("result")
+            else None,  # never "now it is X's turn" once the game is over
             notify=seat.notify,
         )
     return context
@@ -683,3 +703,28 @@ def _suggested_move_links(recipient: Recipient, names: list[str]) -> list[dict[s
     for move in moves:
         move["url"] = move_url(recipient.turn_link, move["notation"])
     return moves
+
+
+# --- a group's season: resigning, handing a seat over, cancelling, host links, rematches ----
+
+def level_name(game: Game) -> str:
+    """The autopilot's level in words ("Greedy"), as the host set it."""
+    level = game.autopilot_level or DEFAULT_LEVEL
+    return LEVEL_NAMES.get(level, level.capitalize())
+
+
+def resigned(game: Game, seat: Seat | None, who: int, played: list[dict[str, Any]]) -> Mail:
+    """Seat ``who`` resigned: its own confirmation (``seat`` is ``who``), or the news for
+    another player (or for a host who does not play: ``seat`` None). ``played``: the events
+    the autopilot played of the turn in progress, said here once instead of in an others'-turn
+    mail."""
+    names = names_of(game)
+    yours = seat is not None and seat.index == who
+    viewer = seat.index if seat is not None else None
+    picture = seat_view(game, viewer)
+    return _game_mail("resigned", game, seat, who=names[who], yours=yours,
+                      level=level_name(game),
+                      played=describe.describe(played, names, viewer=viewer),
+                      preheader=preheaders.resigned(names[who], yours,
+                                                    _awaited_name(picture, names),
+                                                    seat.name if seat is not None else None))

@@ -10,7 +10,7 @@ computer player) never gets mail; a seat whose address bounced permanently
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 
@@ -30,6 +30,12 @@ def _seats(game: Game) -> list[Seat]:
 def mailable(seat: Seat) -> bool:
     """True when ``seat`` has a working address (not a bot, not bounced, not resigned)."""
     return bool(seat.email and not seat.is_bot and not seat.email_failing and not seat.resigned)
+
+
+def mailable_at_end(seat: Seat) -> bool:
+    """``mailable``, or resigned: a player who resigned still hears how the game ended (the
+    game-over or cancelled mail), and nothing else."""
+    return bool(seat.email and not seat.is_bot and not seat.email_failing)
 
 
 def _send(game: Game, seat: Seat, mail: compose.Mail) -> Outbox | None:
@@ -71,9 +77,14 @@ def turn_ended(game: Game, seat_index: int, steps: list[dict[str, Any]]) -> None
     themselves). The seat that played, and the seat whose turn starts next (it gets
     ``turn_started`` instead), are not told here.
     """
-    events = list(_events_of(steps))
-    next_seat = awaited(GameState.from_json(game.state))
+    state = GameState.from_json(game.state)
+    if state.phase == "over":
+        return  # the game-over mail follows at once and says how it ended
     actor = game.seat(seat_index)
+    if actor.resigned and compose.follows_resignation(game, seat_index, len(steps)):
+        return  # the rest of the turn of a seat that resigned now: its ``resigned`` mail says it
+    events = list(_events_of(steps))
+    next_seat = awaited(state)
     why = autopilot_reason(game, actor, steps)
     for seat in _seats(game):
         if seat.index in (seat_index, next_seat) or not mailable(seat):
@@ -110,15 +121,40 @@ def autopilot_reason(game: Game, seat: Seat, steps: list[dict[str, Any]]) -> str
 
 
 def game_over(game: Game) -> None:
-    """Final scores to every human seat and to the host when the host does not play."""
-    seats = _seats(game)
-    for seat in seats:
-        if mailable(seat):
+    """Final scores to every human seat (a resigned one too) and to the host when the host
+    does not play."""
+    for seat in _seats(game):
+        if mailable_at_end(seat):
             _send(game, seat, compose.game_over(game, seat))
-    player_addrs = {s.email.lower() for s in seats if s.email}
-    host = game.host_email
-    if host and host.lower() not in player_addrs:
-        enqueue(to_addr=host, mail=compose.game_over(game, None), game=game, seat=None)
+    _to_host(game, lambda: compose.game_over(game, None))
+
+
+def _host_plays(game: Game) -> bool:
+    host = (game.host_email or "").lower()
+    return any(s.email and s.email.lower() == host for s in game.seats)
+
+
+def _to_host(game: Game, mail: Callable[[], compose.Mail]) -> None:
+    """A copy for the host when the host does not play (a player host has its own)."""
+    if game.host_email and not _host_plays(game):
+        enqueue(to_addr=game.host_email, mail=mail(), game=game, seat=None)
+
+
+def seat_resigned(game: Game, seat_index: int, steps: list[dict[str, Any]], *,
+                  tell_resigner: bool = True) -> None:
+    """Seat ``seat_index`` resigned: one mail to every player (its own confirmation to it,
+    unless the caller answers it itself) and to a host who does not play. ``steps``: what
+    the autopilot played after it, of which only the resigned seat's own turn is told here
+    (``turn_ended`` leaves it out)."""
+    played = [event for step in steps if step.get("seat") == seat_index
+              for event in step.get("events") or ()]
+    for seat in _seats(game):
+        if seat.index == seat_index:
+            if tell_resigner and mailable_at_end(seat):
+                _send(game, seat, compose.resigned(game, seat, seat_index, played))
+        elif mailable(seat):
+            _send(game, seat, compose.resigned(game, seat, seat_index, played))
+    _to_host(game, lambda: compose.resigned(game, None, seat_index, played))
 
 
 def reminder(game: Game, seat_index: int, due: datetime) -> None:

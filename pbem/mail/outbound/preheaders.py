@@ -67,3 +67,12 @@ def email_failing(seat_name: str) -> str:
 
 
 MAGIC_LINK = "Your sign-in link · your Alien Frontiers games"
+
+
+def resigned(who: str, yours: bool, next_name: str | None, recipient: str | None) -> str:
+    if yours:
+        return SEP.join(("You resigned", "the computer plays your seat from now on"))
+    parts = [f"{who} resigned", "the computer plays the seat"]
+    if next_name is not None:
+        parts.append("your turn now" if next_name == recipient else f"{next_name}'s turn now")
+    return SEP.join(parts)

@@ -168,3 +168,14 @@ def undo(public_id: str) -> dict[str, Any]:
     undone = _applied([result.undone]) if result.undone else []
     return {**seat_payload(result.game, seat, result.state),
             "undone": undone[0] if undone else None}
+
+
+@bp.post("/games/<public_id>/resign")
+def resign(public_id: str) -> dict[str, Any]:
+    """``{"version": n}``: the seat resigns; the autopilot plays it from now on. 200 gives the
+    seat's new picture plus ``applied`` (what the autopilot played after it)."""
+    game, seat = _authorised(public_id)
+    body = _body(UndoRequest())
+    result = games.resign(game.id, seat.index, expected_version=body["version"])
+    after = links.resolve_seat_link(_token(), public_id)
+    return {**seat_payload(*after), "applied": _applied(result.steps)}

@@ -28,6 +28,7 @@ from pbem.web.presenters.board_svg import board_svg
 from pbem.web.presenters.paused import paused_words
 from pbem.web.presenters.reads import since_last_turn, time_left
 from pbem.web.presenters.seat_panel import DONE, seat_panel
+from pbem.web.presenters.seat_status import cancelled_words, resigned_words
 from pbem.words.action_labels import PENDING_HINTS, dock_label
 from pbem.words.action_labels_factions import card_title
 from pbem.words.describe import describe
@@ -129,7 +130,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
                 status: int = 200, seat_open: bool = False) -> Response:
     state = GameState.from_json(game.state)
     me = seat.index
-    active = game.status == "active"
+    active = game.status == "active" and not seat.autopilot
     view = engine.view(state, me)
     if not active:
         view["legal"] = view["picks"] = []
@@ -168,6 +169,8 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "public_seats": turn_factions.public_seats(view, names),
         "panel": seat_panel(game, seat), "seat_open": seat_open,
         "paused": paused_words(game, seat.timezone),
+        "resigned": resigned_words(game, seat, seat.timezone),
+        "cancelled": cancelled_words(game, seat.timezone),
     }
     response = make_response(render_template("play/turn.html", **context), status)
     response.headers["Referrer-Policy"] = "same-origin"  # the URL is the seat's key

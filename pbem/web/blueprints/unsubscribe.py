@@ -12,10 +12,11 @@ and the one-click POST comes from a mail client, not our page.
 
 from __future__ import annotations
 
-from flask import Blueprint, make_response, render_template, request
+from flask import Blueprint, make_response, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
 
+from pbem import tokens
 from pbem.extensions import csrf_exempt, db
 from pbem.models.game import Game, Seat
 from pbem.schemas.forms import SettingsForm
@@ -35,8 +36,12 @@ def _seat_for(token: str) -> tuple[Game, Seat]:
 
 def _page(game: Game, seat: Seat, saved: bool = False, error: str = "",
           status: int = 200) -> ResponseReturnValue:
+    panel = seat_panel(game, seat)
     page = render_template("mail_settings.html", game=game, seat=seat, choices=CHOICES,
-                           panel=seat_panel(game, seat), saved=saved, error=error)
+                           panel=panel, saved=saved, error=error,
+                           resign_url=url_for("resign.confirm",
+                                              seat_link=tokens.make_seat_link(game, seat))
+                           if panel.live else None)
     response = make_response(page, status)
     response.headers["Cache-Control"] = "no-store"
     return response

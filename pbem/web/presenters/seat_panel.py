@@ -58,7 +58,7 @@ def seat_panel(game: Game, seat: Seat, now: datetime | None = None) -> SeatPanel
     allowance = deadlines.policy_of(game).vacation_days
     until = seat.vacation_until
     away = until is not None and clock.as_utc(until) > now
-    live = game.status in LIVE and not seat.is_bot
+    live = game.status in LIVE and not seat.is_bot and not seat.resigned
     return SeatPanel(
         live=live, absent=live and bool(seat.absent) and not seat.resigned,
         bounced=live and bool(seat.email_failing),
@@ -86,4 +86,6 @@ DONE = {
     "back": ("Welcome back.", "The autopilot has stopped: your turns are yours to play again."),
     "mailbox": ("Mail is on its way again.", "The mails that bounced are queued again; if "
                                              "they bounce again, the host is told."),
+    "resigned": ("You resigned.", "The computer plays your seat from now on; every player "
+                                  "has been mailed once."),
 }
