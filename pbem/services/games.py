@@ -13,15 +13,16 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
 
-from pbem import engine
+from pbem import clock, engine
 from pbem.engine import GameState
 from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, is_level
 from pbem.extensions import db
-from pbem.mail.outbound import notify
+from pbem.mail.outbound import notify, outbox
 from pbem.models import ActionLog, Game, Seat
 from pbem.models.game import new_public_id
 from pbem.schemas.forms import SeatSpec
@@ -280,16 +281,21 @@ def set_autopilot_level(game_id: GameRef, level: str) -> Game:
     return _in_transaction(work)
 
 
-def cancel_game(game_id: GameRef) -> Game:
-    """The host calls the game off; the caller has checked that it is the host."""
+def cancel_game(game_id: GameRef, *, now: datetime | None = None) -> Game:
+    """The host calls the game off (the caller has checked that it is the host, and that
+    the host confirmed it): no deadline runs after it, the game's mail that has not left yet
+    is dropped, and every player is mailed once, in the same transaction."""
 
     def work() -> Game:
         game = turns.lock_game(game_id)
         if game.status in ("finished", "cancelled"):
             raise GameNotActive(f"This game is already {game.status}.")
         game.status = "cancelled"
+        game.finished_at = clock.as_utc(now) if now is not None else clock.now()
         game.version += 1
         deadlines.clear_for(game)
+        outbox.drop_pending(game)
+        notify.game_cancelled(game)
         return game
 
     return _in_transaction(work)

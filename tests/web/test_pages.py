@@ -145,7 +145,7 @@ def test_the_host_can_cancel_and_a_forged_host_link_cannot(client: FlaskClient,
     assert forged.status_code == 401
     assert snapshot(table.id) == before
     response = client.post(f"/host/{token}/cancel",
-                           data={"csrf_token": hidden(page, "csrf_token")})
+                           data={"csrf_token": hidden(page, "csrf_token"), "confirm": "yes"})
     assert response.status_code == 303
     assert snapshot(table.id)["status"] == "cancelled"
     turn = client.get(f"/play/{table.links[0]}").get_data(as_text=True)

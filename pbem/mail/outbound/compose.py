@@ -728,3 +728,12 @@ def resigned(game: Game, seat: Seat | None, who: int, played: list[dict[str, Any
                       preheader=preheaders.resigned(names[who], yours,
                                                     _awaited_name(picture, names),
                                                     seat.name if seat is not None else None))
+
+
+def cancelled(game: Game, seat: Seat) -> Mail:
+    """The host cancelled the game: when, and that nothing more happens in it."""
+    names = names_of(game)
+    host = names[game.host_seat] if isinstance(game.host_seat, int) else None
+    when = local_time(game.finished_at or clock.now(), seat.timezone)
+    return _game_mail("cancelled", game, seat, host=host, when=when,
+                      preheader=preheaders.cancelled(host, when))

@@ -140,6 +140,13 @@ def _to_host(game: Game, mail: Callable[[], compose.Mail]) -> None:
         enqueue(to_addr=game.host_email, mail=mail(), game=game, seat=None)
 
 
+def game_cancelled(game: Game) -> None:
+    """The host cancelled the game: every player hears it once (a resigned one too)."""
+    for seat in _seats(game):
+        if mailable_at_end(seat):
+            _send(game, seat, compose.cancelled(game, seat))
+
+
 def seat_resigned(game: Game, seat_index: int, steps: list[dict[str, Any]], *,
                   tell_resigner: bool = True) -> None:
     """Seat ``seat_index`` resigned: one mail to every player (its own confirmation to it,

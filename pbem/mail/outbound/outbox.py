@@ -10,6 +10,7 @@ import logging
 from datetime import UTC, datetime
 
 from flask import current_app
+from sqlalchemy import delete
 
 from pbem.extensions import db
 from pbem.mail.outbound import message
@@ -89,3 +90,15 @@ def enqueue(
     )
     db.session.add(row)
     return row
+
+
+def drop_pending(game: Game) -> int:
+    """Drop the game's mail that has not started to leave (``pending``), in the caller's
+    session: a cancelled game sends nothing after its cancel mail. A row being sent
+    (``sending``) is past recall and left to delivery. Returns the rows dropped."""
+    if game.id is None:
+        return 0
+    result = db.session.execute(
+        delete(Outbox).where(Outbox.game_id == game.id, Outbox.status == PENDING),
+        execution_options={"synchronize_session": False})
+    return int(getattr(result, "rowcount", 0) or 0)

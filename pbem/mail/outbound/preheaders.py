@@ -76,3 +76,8 @@ def resigned(who: str, yours: bool, next_name: str | None, recipient: str | None
     if next_name is not None:
         parts.append("your turn now" if next_name == recipient else f"{next_name}'s turn now")
     return SEP.join(parts)
+
+
+def cancelled(host: str | None, when: str) -> str:
+    return SEP.join((f"Cancelled by the host{f' ({host})' if host else ''}", f"on {when}",
+                     "no more moves or mail"))

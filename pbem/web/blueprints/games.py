@@ -28,6 +28,7 @@ from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from pbem.models import ActionLog, Game
 from pbem.schemas.forms import (
     AutopilotLevelForm,
+    ConfirmForm,
     NewGameForm,
     first_errors,
     new_game_errors,
@@ -40,6 +41,7 @@ from pbem.services.validation import clean_email
 from pbem.web.presenters.board_svg import board_svg
 from pbem.web.presenters.paused import paused_words
 from pbem.web.presenters.reads import game_by_public_id, log_rows, time_left
+from pbem.web.presenters.seat_status import cancelled_words
 from pbem.web.presenters.turn_factions import public_seats
 from pbem.words.describe import describe
 from pbem.words.glossary import options_words
@@ -179,7 +181,7 @@ def spectate(public_id: str) -> str:
                            tiebreak=tiebreak_words(view, names),
                            options=options_words(game.options or {}, game.time_per_move_hours),
                            public_seats=public_seats(view, names),
-                           paused=paused_words(game))
+                           paused=paused_words(game), cancelled=cancelled_words(game))
 
 
 @bp.get("/games/<public_id>/replay")
@@ -194,6 +196,7 @@ def replay(public_id: str) -> str:
     here = steps[step - 1] if step else None
     return render_template(
         "games/replay.html", game=game, view=view, names=names, step=step, total=len(steps),
+        cancelled=cancelled_words(game),
         board=board_svg(view, names), here=here,
         words=describe(here.events or [], names) if here else [],
         who=names[here.seat] if here and here.seat < len(names) else "",
@@ -210,7 +213,7 @@ def host(token: str) -> Response:
     game = _host_game(token)
     view = engine.view(GameState.from_json(game.state), None)
     page = render_template("games/host.html", game=game, view=view, token=token,
-                           paused=paused_words(game),
+                           paused=paused_words(game), cancelled=cancelled_words(game),
                            rematch_url=url_for("games.new_game", rematch=token)
                            if view.get("result") else None,
                            names=_names(game), time_left=time_left(game, view["awaiting"]),
@@ -233,11 +236,33 @@ def autopilot(token: str) -> Any:
     return redirect(url_for("games.host", token=token), 303)
 
 
+@bp.get("/host/<token>/cancel")
+def cancel_confirm(token: str) -> Response:
+    """What cancelling does, and the one button that does it (a GET only shows)."""
+    return _cancel_page(_host_game(token), token)
+
+
 @bp.post("/host/<token>/cancel")
 def cancel(token: str) -> Any:
+    """Cancel, once the host pressed the confirm button (``confirm=yes``); any other post
+    shows the confirm page again and changes nothing."""
     game = _host_game(token)
+    try:
+        ConfirmForm().load(request.form)
+    except ValidationError as exc:
+        return _cancel_page(game, token, error=first_errors(exc.messages_dict)["confirm"],
+                            status=400)
     games.cancel_game(game.id)
     return redirect(url_for("games.host", token=token), 303)
+
+
+def _cancel_page(game: Game, token: str, *, error: str = "", status: int = 200) -> Response:
+    page = render_template("games/cancel.html", game=game, token=token, error=error,
+                           players=[s.name for s in game.seats if not s.is_bot],
+                           cancelled=cancelled_words(game))
+    response = make_response(page, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _host_game(token: str) -> Game:

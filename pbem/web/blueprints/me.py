@@ -17,6 +17,7 @@ from pbem.schemas.forms import MagicForm, first_errors
 from pbem.services import magic_links
 from pbem.services.errors import BadInput
 from pbem.web.presenters.reads import time_left
+from pbem.web.presenters.seat_status import cancelled_on
 
 bp = Blueprint("me", __name__)
 SENT_TO = "me_link_sent_to"
@@ -65,6 +66,7 @@ def dashboard(token: str) -> Any:
             "whose": names[awaited] if awaited is not None and awaited < len(names) else "",
             "time_left": time_left(game, awaited),
             "round": state.turn.round,
+            "cancelled": cancelled_on(game, seat.timezone),
         })
     response = make_response(render_template("me/dashboard.html", rows=rows))
     response.headers["Cache-Control"] = "no-store"

@@ -23,6 +23,7 @@ from pbem.schemas.forms import SettingsForm
 from pbem.services import links, seat_settings
 from pbem.services.errors import BadInput, ServiceError
 from pbem.web.presenters.seat_panel import NOTIFY_LABELS, seat_panel
+from pbem.web.presenters.seat_status import cancelled_words
 
 bp = Blueprint("mail", __name__)
 
@@ -39,6 +40,7 @@ def _page(game: Game, seat: Seat, saved: bool = False, error: str = "",
     panel = seat_panel(game, seat)
     page = render_template("mail_settings.html", game=game, seat=seat, choices=CHOICES,
                            panel=panel, saved=saved, error=error,
+                           cancelled=cancelled_words(game, seat.timezone),
                            resign_url=url_for("resign.confirm",
                                               seat_link=tokens.make_seat_link(game, seat))
                            if panel.live else None)

@@ -40,13 +40,20 @@ def resigned_words(game: Game, seat: Seat, tz_name: str | None = None) -> str | 
             f"level ({level_words(game)}); you get one more mail, when the game ends.")
 
 
-def cancelled_words(game: Game, tz_name: str | None = None) -> str | None:
-    """ "Cancelled by the host on …" for every page of a cancelled game, or None."""
+def cancelled_on(game: Game, tz_name: str | None = None) -> str | None:
+    """ "cancelled by the host on …" (a list's line), or None if the game is not cancelled."""
     if game.status != "cancelled":
         return None
-    host = next((s.name for s in game.seats if s.index == game.host_seat), None)
-    who = f"the host ({host})" if host else "the host"
     when = game.finished_at or game.updated_at
-    on = f" on {local_time(when, tz_name)}" if when is not None else ""
-    return (f"This game was cancelled by {who}{on}. No more moves are made and no more "
-            "mail is sent about it.")
+    return "cancelled by the host" + (f" on {local_time(when, tz_name)}" if when else "")
+
+
+def cancelled_words(game: Game, tz_name: str | None = None) -> str | None:
+    """ "This game was cancelled by the host on …" for every page of a cancelled game."""
+    short = cancelled_on(game, tz_name)
+    if short is None:
+        return None
+    host = next((s.name for s in game.seats if s.index == game.host_seat), None)
+    if host:
+        short = short.replace("by the host", f"by the host ({host})", 1)
+    return f"This game was {short}. No more moves are made and no more mail is sent about it."
