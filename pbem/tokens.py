@@ -147,13 +147,33 @@ def read_form_token(token: str | None, public_id: str, seat: int) -> int:
 # -- host, unsubscribe ------------------------------------------------------------
 
 
-def make_host_token(public_id: str) -> str:
-    return _dump("host", public_id)
+@dataclass(frozen=True)
+class HostLink:
+    public_id: str
+    counter: int  # the game's ``host_link_counter`` when the link was made
+
+
+def make_host_token(public_id: str, counter: int = 0) -> str:
+    """The host page's token; ``counter`` is the game's ``host_link_counter``, so replacing a
+    leaked host link (which bumps it) revokes every host link made before."""
+    return _dump("host", [public_id, counter])
+
+
+def read_host_link(token: str | None) -> HostLink:
+    """The game and counter a host token names (no database)."""
+    data = _load("host", token, "HOST_TOKEN_MAX_AGE")
+    if isinstance(data, str):  # issued before the counter was carried: the game's first link
+        return HostLink(data, 0)
+    if not (isinstance(data, list) and len(data) == 2 and isinstance(data[0], str)
+            and isinstance(data[1], int)):
+        raise BadToken("forged")
+    return HostLink(data[0], data[1])
 
 
 def read_host_token(token: str | None) -> str:
-    """The public id of the game whose host page this token opens."""
-    return str(_load("host", token, "HOST_TOKEN_MAX_AGE"))
+    """The public id of the game whose host page this token opens (its counter is checked
+    against the game by ``pbem.services.host_links.resolve_host_link``)."""
+    return read_host_link(token).public_id
 
 
 def make_unsubscribe_token(public_id: str, seat: int, counter: int) -> str:

@@ -9,7 +9,8 @@ from collections.abc import Callable
 import click
 from flask.cli import with_appcontext
 
-from pbem.services import games, turns
+from pbem.mail.outbound import compose
+from pbem.services import games, host_links, turns
 from pbem.services.errors import ServiceError
 
 
@@ -41,4 +42,21 @@ def resign(game: str, seat: int) -> None:
     _run(action)
 
 
-SEASON_COMMANDS = (resign,)
+@click.command("host-link")
+@click.argument("game")
+@click.option("--replace", is_flag=True,
+              help="Replace the link (it leaked): older host links stop working, and the new "
+                   "one is mailed to the host.")
+@with_appcontext
+def host_link(game: str, replace: bool) -> None:
+    """Print GAME's host link (the host lost it), or replace it with --replace."""
+    def action() -> str:
+        ref = _game_ref(game)
+        if replace:
+            host_links.replace_host_link(ref)
+        return compose.host_url(turns.find_game(ref))
+
+    _run(action)
+
+
+SEASON_COMMANDS = (resign, host_link)

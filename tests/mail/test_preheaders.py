@@ -31,6 +31,7 @@ PREHEADERS = {
     "your_turn": r"Your turn · round \d+ · (\d+ h left|\d+ min left|no deadline)",
     "others_turn": r"(Ana|Ben|Cy) moved · round \d+( · (your turn now|(Ana|Ben|Cy)'s turn now))?",
     "game_over": r"Game over · (Ana|Ben|Cy)( and (Ana|Ben|Cy))* (won|share the win) with \d+ VP",
+    "hosting": r"Host · your game is ready · your host page",  # the host does not play
 }
 
 

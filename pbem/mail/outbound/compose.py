@@ -179,15 +179,21 @@ def game_url(game: Game) -> str:
                           public_id=game.public_id)
 
 
+def host_token(game: Game) -> str:
+    """The game's current host link token (its ``host_link_counter``: a replaced link is
+    refused)."""
+    return tokens.make_host_token(game.public_id, game.host_link_counter or 0)
+
+
 def host_url(game: Game) -> str:
-    token = tokens.make_host_token(game.public_id)
-    return links.external(("host.page", "pages.host"), f"/host/{token}", host_token=token)
+    token = host_token(game)
+    return links.external(("games.host",), f"/host/{token}", token=token)
 
 
 def rematch_url(game: Game) -> str:
     """The create form prefilled with this game's players: for the host only, since the form
     shows their addresses (so the link carries the host token, not the public id)."""
-    token = tokens.make_host_token(game.public_id)
+    token = host_token(game)
     return links.with_query(links.external(("games.new_game",), "/games/new"), rematch=token)
 
 
@@ -462,6 +468,7 @@ def invitation(game: Game, seat: Seat) -> Mail:
     else:
         invited = f"you are invited to play Alien Frontiers by e-mail: {game.name}."
     return _game_mail("invitation", game, seat,
+                      host_url=host_url(game) if host_seat == seat.index else None,
                       others=[n for i, n in enumerate(names) if i != seat.index],
                       hours=game.time_per_move_hours, invited=invited,
                       preheader=preheaders.invitation(
@@ -737,3 +744,18 @@ def cancelled(game: Game, seat: Seat) -> Mail:
     when = local_time(game.finished_at or clock.now(), seat.timezone)
     return _game_mail("cancelled", game, seat, host=host, when=when,
                       preheader=preheaders.cancelled(host, when))
+
+
+def hosting(game: Game) -> Mail:
+    """To a host who does not play: the game is made, and here is the host page."""
+    preheader = preheaders.hosting()
+    return _game_mail("hosting", game, None, host_url=host_url(game),
+                      hours=game.time_per_move_hours, preheader=preheader,
+                      options_words=glossary.options_words(game.options or {},
+                                                           game.time_per_move_hours))
+
+
+def host_link(game: Game) -> Mail:
+    """The host replaced the host link: the new one (the old one no longer works)."""
+    return _game_mail("host_link", game, None, host_url=host_url(game),
+                      preheader=preheaders.host_link())

@@ -48,10 +48,18 @@ def _send(game: Game, seat: Seat, mail: compose.Mail) -> Outbox | None:
 
 
 def invitations(game: Game) -> None:
-    """Tell every human seat that the game exists, with their own turn link."""
+    """Tell every human seat that the game exists, with their own turn link (the host's
+    also carries the host link); a host who does not play gets the host link alone."""
     for seat in _seats(game):
         if mailable(seat):
             _send(game, seat, compose.invitation(game, seat))
+    _to_host(game, lambda: compose.hosting(game))
+
+
+def host_link_replaced(game: Game) -> None:
+    """The host replaced the host link: the new one, to the host's address only."""
+    if game.host_email:
+        enqueue(to_addr=game.host_email, mail=compose.host_link(game), game=game, seat=None)
 
 
 def turn_started(game: Game, seat_index: int, deadline: datetime | None) -> None:

@@ -81,3 +81,11 @@ def resigned(who: str, yours: bool, next_name: str | None, recipient: str | None
 def cancelled(host: str | None, when: str) -> str:
     return SEP.join((f"Cancelled by the host{f' ({host})' if host else ''}", f"on {when}",
                      "no more moves or mail"))
+
+
+def hosting() -> str:
+    return SEP.join(("Host", "your game is ready", "your host page"))
+
+
+def host_link() -> str:
+    return SEP.join(("Host", "your new host link", "the old one no longer works"))

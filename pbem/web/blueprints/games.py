@@ -22,9 +22,10 @@ from flask import (
 from marshmallow import ValidationError
 from werkzeug.datastructures import MultiDict
 
-from pbem import engine, tokens
+from pbem import engine
 from pbem.engine import GameState
 from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
+from pbem.mail.outbound.compose import host_token
 from pbem.models import ActionLog, Game
 from pbem.schemas.forms import (
     AutopilotLevelForm,
@@ -35,7 +36,7 @@ from pbem.schemas.forms import (
     new_game_input,
     seat_key,
 )
-from pbem.services import games
+from pbem.services import games, host_links
 from pbem.services.errors import BadInput
 from pbem.services.validation import clean_email
 from pbem.web.presenters.board_svg import board_svg
@@ -93,7 +94,7 @@ def create() -> Response:
         return make_response(page, 400)
     # Post/redirect/get: the "game is ready" page is a GET of its own, so reloading it (or
     # going back to it) shows the same game instead of posting the form again.
-    return redirect(url_for("games.created", token=tokens.make_host_token(game.public_id)),
+    return redirect(url_for("games.created", token=host_token(game)),
                     303)  # type: ignore[return-value]
 
 
@@ -137,9 +138,7 @@ def _rematch_form(host_token: str, form: dict[str, Any]) -> dict[str, Any]:
 
     The link carries the host token, not the public id: the form shows the players'
     addresses, which only the host may see (a bad or revoked token is refused, 401/403)."""
-    old = game_by_public_id(tokens.read_host_token(host_token))
-    if old is None:
-        raise tokens.BadToken("revoked")
+    old = host_links.resolve_host_link(host_token)
     seats = [{"name": s.name, "email": s.email or "", "computer": s.is_bot,
               "level": s.level or DEFAULT_LEVEL}
              for s in sorted(old.seats, key=lambda s: s.index)]
@@ -213,6 +212,7 @@ def host(token: str) -> Response:
     game = _host_game(token)
     view = engine.view(GameState.from_json(game.state), None)
     page = render_template("games/host.html", game=game, view=view, token=token,
+                           new_link=request.args.get("done") == "new-link",
                            paused=paused_words(game), cancelled=cancelled_words(game),
                            rematch_url=url_for("games.new_game", rematch=token)
                            if view.get("result") else None,
@@ -266,8 +266,4 @@ def _cancel_page(game: Game, token: str, *, error: str = "", status: int = 200) 
 
 
 def _host_game(token: str) -> Game:
-    public_id = tokens.read_host_token(token)
-    game = game_by_public_id(public_id)
-    if game is None:
-        raise tokens.BadToken("revoked")
-    return game
+    return host_links.resolve_host_link(token)

@@ -1,4 +1,5 @@
-"""The host page's clock and seat forms: pause, resume, extend a deadline, substitute a seat.
+"""The host page's clock and seat forms: pause, resume, extend a deadline, substitute a seat,
+replace the host link.
 
 Each POST parses its fields, calls one service of ``pbem.services.host`` and redirects back to
 the host page (``/host/<token>``, served by ``pbem.web.blueprints.games``). Refusals are
@@ -11,20 +12,15 @@ from typing import Any
 
 from flask import Blueprint, redirect, request, url_for
 
-from pbem import tokens
 from pbem.models import Game
-from pbem.services import host
+from pbem.services import host, host_links
 from pbem.services.errors import BadInput
-from pbem.web.presenters.reads import game_by_public_id
 
 bp = Blueprint("host_clock", __name__)
 
 
 def _game(token: str) -> Game:
-    game = game_by_public_id(tokens.read_host_token(token))
-    if game is None:
-        raise tokens.BadToken("revoked")
-    return game
+    return host_links.resolve_host_link(token)
 
 
 def _back(token: str) -> Any:
@@ -62,3 +58,11 @@ def substitute(token: str) -> Any:
     host.substitute_seat(_game(token).id, seat, request.form.get("email", ""),
                          name=request.form.get("name", "").strip() or None)
     return _back(token)
+
+
+@bp.post("/host/<token>/new-link")
+def new_link(token: str) -> Any:
+    """Replace a leaked host link: the old one stops working, the new one is mailed to the
+    host; this answer opens the host page at the new link."""
+    fresh = host_links.replace_host_link(_game(token).id)
+    return redirect(url_for("games.host", token=fresh, done="new-link"), 303)

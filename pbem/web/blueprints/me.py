@@ -13,8 +13,9 @@ from marshmallow import ValidationError
 
 from pbem import engine, tokens
 from pbem.engine import GameState
+from pbem.mail.outbound.compose import host_token
 from pbem.schemas.forms import MagicForm, first_errors
-from pbem.services import magic_links
+from pbem.services import host_links, magic_links
 from pbem.services.errors import BadInput
 from pbem.web.presenters.reads import time_left
 from pbem.web.presenters.seat_status import cancelled_on
@@ -68,6 +69,9 @@ def dashboard(token: str) -> Any:
             "round": state.turn.round,
             "cancelled": cancelled_on(game, seat.timezone),
         })
-    response = make_response(render_template("me/dashboard.html", rows=rows))
+    hosted = [{"game": game, "url": url_for("games.host", token=host_token(game)),
+               "cancelled": cancelled_on(game)}
+              for game in host_links.hosted_games(address)]
+    response = make_response(render_template("me/dashboard.html", rows=rows, hosted=hosted))
     response.headers["Cache-Control"] = "no-store"
     return response
