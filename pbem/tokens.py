@@ -41,6 +41,8 @@ REASONS = {
     "forged": "This link is not valid: it was changed or was not issued by this server.",
     "expired": "This link has expired: use the link in your latest game mail.",
     "revoked": "This link was replaced by a newer one: use the link in your latest game mail.",
+    "handed_over": "The host handed this seat over to another player: this link no longer "
+                   "opens it.",
     "other_game": "This link belongs to another game.",
     "other_seat": "This link belongs to another player's seat.",
 }
@@ -51,8 +53,8 @@ class BadToken(ServiceError):
 
     code = "bad_token"
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(REASONS[reason])
+    def __init__(self, reason: str, message: str | None = None) -> None:
+        super().__init__(message or REASONS[reason])
         self.reason = reason
         # Unknown or unreadable credentials: 401; a good token used in the wrong place: 403.
         self.status = 403 if reason in ("other_game", "other_seat") else 401

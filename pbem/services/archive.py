@@ -27,7 +27,7 @@ from pbem.services.errors import BadInput
 from pbem.services.turns import GameRef, Step
 
 FORMAT = "pbem-game/1"
-SERVER_KINDS = frozenset({"resign"})  # log rows the server writes that are not engine actions
+SERVER_KINDS = frozenset({"resign", "substitute"})  # log rows the server writes, not moves
 SEAT_FIELDS = ("index", "name", "email", "is_bot", "colour", "faction", "timezone", "notify",
                "resigned")
 LOG_FIELDS = ("seq", "seat", "action", "notation", "events", "by", "round")

@@ -11,7 +11,8 @@ from sqlalchemy import and_, bindparam, select
 from sqlalchemy.orm import joinedload
 
 from pbem.extensions import db
-from pbem.models import Game, Seat
+from pbem.mail.outbound.compose import local_time
+from pbem.models import ActionLog, Game, Seat
 from pbem.tokens import BadToken, SeatLink, read_seat_link, read_unsubscribe_token
 
 
@@ -39,8 +40,24 @@ def _resolve(link: SeatLink, public_id: str | None) -> tuple[Game, Seat]:
     except LookupError:
         raise BadToken("forged") from None
     if seat.link_counter != link.counter:
-        raise BadToken("revoked")
+        raise _revoked(game, seat, link.counter)
     return game, seat
+
+
+def _revoked(game: Game, seat: Seat, counter: int) -> BadToken:
+    """Why a link of ``seat`` with an older ``counter`` no longer works: the seat was handed
+    over to another player (its substitution record says when), or its links were renewed."""
+    rows = db.session.execute(
+        select(ActionLog.created_at, ActionLog.events).where(
+            ActionLog.game_id == game.id, ActionLog.seat == seat.index,
+            ActionLog.notation == "substitute").order_by(ActionLog.seq))
+    for when, events in rows:
+        handed = next((e for e in events or () if e.get("kind") == "substituted"), None)
+        if handed is not None and int(handed.get("counter", 0)) > counter:
+            on = local_time(when, "UTC") if when is not None else "a later day"
+            return BadToken("handed_over", f"The host handed this seat of {game.name} over to "
+                            f"another player on {on}: this link no longer opens it.")
+    return BadToken("revoked")
 
 
 _games, _seats = Game.__table__, Seat.__table__

@@ -137,7 +137,7 @@ def test_a_substitution_revokes_the_old_players_unsubscribe_link(
         substitute_seat(game_id, 1, "newcomer@example.org")
     assert client.get(old).status_code == 401
     response = client.post(old, data={"List-Unsubscribe": "One-Click"})
-    assert response.status_code == 401 and "replaced by a newer one" in response.get_data(
+    assert response.status_code == 401 and "handed this seat of" in response.get_data(
         as_text=True)
     with mail_app.app_context():
         game = db.session.get(Game, game_id)

@@ -194,7 +194,7 @@ def test_a_substitute_keeps_the_seats_cards_and_score(clock_app: Flask, clock: F
     game = game_of(game_id)
     assert not game.seat(lazy).absent and game.seat(lazy).consecutive_timeouts == 0
     assert GameState.from_json(game.state).seats[lazy] == held
-    assert mails("invitation", "dora@example.org")
+    assert mails("substitution", "dora@example.org")
     rows = open_rows(game_id)
     assert [r.kind for r in rows] == [REMINDER, REMINDER, TIMEOUT]  # a fresh clock, for her
     assert tick(clock_app, clock).turns == 0

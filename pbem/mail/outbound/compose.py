@@ -36,6 +36,7 @@ SUGGESTED_MOVES = 4  # how many moves a turn mail suggests
 # Pending decisions that get the "decision needed" mail, even inside the seat's own turn.
 DECISIONS = ("draft", "discard_agendas")
 SINCE_LIMIT = 40  # sentences of "what happened since your last turn"
+SERVER_RECORDS = ("resign", "substitute")  # log rows the server writes that are not moves
 # The log reads of a hand-over's mail are prebuilt Core statements: building a statement and
 # the ORM's handling of it cost more than the query itself.
 _log = ActionLog.__table__
@@ -759,3 +760,57 @@ def host_link(game: Game) -> Mail:
     """The host replaced the host link: the new one (the old one no longer works)."""
     return _game_mail("host_link", game, None, host_url=host_url(game),
                       preheader=preheaders.host_link())
+
+
+_RECENT_LOG = (
+    select(_log.c.seq, _log.c.seat, _log.c.action, _log.c.events)
+    .where(_log.c.game_id == _GAME).order_by(_log.c.seq.desc()).limit(200)
+)
+
+
+def last_round(game: Game, names: list[str], viewer: int | None = None) -> list[str]:
+    """The last round in words: the latest turn of each seat (one run of a seat's logged
+    steps each, at most one per player), oldest first, the server's records left out."""
+    if game.id is None:
+        return []
+    runs: list[list[Any]] = []
+    for row in db.session.execute(_RECENT_LOG, {"game_id": game.id}):
+        if (row.action or {}).get("kind") in SERVER_RECORDS:
+            continue
+        if runs and runs[-1][-1].seat == row.seat:
+            runs[-1].append(row)
+        elif len(runs) == game.players:
+            break
+        else:
+            runs.append([row])
+    events = [event for run in reversed(runs) for row in reversed(run)
+              for event in row.events or ()]
+    return describe.describe(events, names, viewer=viewer)[-SINCE_LIMIT:]
+
+
+def substitution(game: Game, seat: Seat, old_name: str) -> Mail:
+    """The newcomer's invitation: who handed them which seat, the seat's private recap (its
+    hand, Agendas and Faction, from the seat's own view) and the last round. Only to the
+    seat's new address: the recap is the seat's secret."""
+    names = names_of(game)
+    then = list(names)
+    then[seat.index] = old_name  # the last round was the old player's
+    picture = seat_view(game, seat.index)
+    host = names[game.host_seat] if isinstance(game.host_seat, int) else None
+    awaiting = picture["awaiting"] if picture["awaiting"] is not None else None
+    return _game_mail(
+        "substitution", game, seat, old_name=old_name, host=host,
+        rolled=picture["turn"]["rolled"] if awaiting == seat.index else None,
+        yours_now=awaiting == seat.index, recap=last_round(game, then),
+        others=[n for i, n in enumerate(names) if i != seat.index],
+        options_words=glossary.options_words(game.options or {}, game.time_per_move_hours),
+        preheader=preheaders.substitution(old_name, awaiting == seat.index))
+
+
+def handed_over(game: Game, seat_index: int, old_name: str) -> Mail:
+    """To the player whose seat the host handed to someone else: what happened, from a
+    spectator's view (the seat's cards are no longer theirs to see)."""
+    names = names_of(game)
+    when = local_time(clock.now(), "UTC")
+    return _game_mail("handed_over", game, None, old_name=old_name, new_name=names[seat_index],
+                      when=when, preheader=preheaders.handed_over(names[seat_index]))

@@ -155,6 +155,20 @@ def game_cancelled(game: Game) -> None:
             _send(game, seat, compose.cancelled(game, seat))
 
 
+def seat_substituted(game: Game, seat_index: int, *, old_name: str,
+                     old_email: str | None) -> None:
+    """The host handed ``seat_index`` to a new player: the newcomer's invitation (what
+    happened, and a private recap of the seat), and a word to the old player, whose links
+    no longer work. The newcomer's turn or decision mail, when the game waits for the seat,
+    is the service's to send (``turns.announce``), after the fresh clock is written."""
+    seat = game.seat(seat_index)
+    if mailable(seat):
+        _send(game, seat, compose.substitution(game, seat, old_name))
+    if old_email and old_email.lower() != (seat.email or "").lower():
+        enqueue(to_addr=old_email, mail=compose.handed_over(game, seat_index, old_name),
+                game=game, seat=None)
+
+
 def seat_resigned(game: Game, seat_index: int, steps: list[dict[str, Any]], *,
                   tell_resigner: bool = True) -> None:
     """Seat ``seat_index`` resigned: one mail to every player (its own confirmation to it,

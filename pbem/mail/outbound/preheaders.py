@@ -89,3 +89,13 @@ def hosting() -> str:
 
 def host_link() -> str:
     return SEP.join(("Host", "your new host link", "the old one no longer works"))
+
+
+def substitution(old_name: str, your_turn: bool) -> str:
+    return SEP.join(("Invitation", f"you take over {old_name}'s seat",
+                     "your move now" if your_turn else "we mail you on your turn"))
+
+
+def handed_over(new_name: str) -> str:
+    return SEP.join(("Your seat was handed over", f"{new_name} plays it now",
+                     "your links no longer work"))
