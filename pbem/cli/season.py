@@ -10,7 +10,7 @@ import click
 from flask.cli import with_appcontext
 
 from pbem.mail.outbound import compose
-from pbem.services import games, host_links, turns
+from pbem.services import games, host_links, rematch, turns
 from pbem.services.errors import ServiceError
 
 
@@ -59,4 +59,25 @@ def host_link(game: str, replace: bool) -> None:
     _run(action)
 
 
-SEASON_COMMANDS = (resign, host_link)
+@click.command("rematch")
+@click.argument("game")
+@click.option("--seed", default=None, type=int, help="Game seed (tests only: it is secret).")
+@with_appcontext
+def rematch_command(game: str, seed: int | None) -> None:
+    """Start the rematch of the finished GAME: the same players, options and levels, a new
+    seat order; everyone is mailed an invitation. Prints the new game and its seat links."""
+    def action() -> str:
+        started = turns.find_game(rematch.start_rematch(_game_ref(game), seed=seed).id)
+        lines = [f"game {started.public_id} ({started.name}): the rematch of {game}"]
+        for seat in sorted(started.seats, key=lambda s: s.index):
+            who = (f"{seat.name} <{seat.email}>" if seat.email
+                   else f"{seat.name} (computer, {seat.level})")
+            link = "" if seat.is_bot else f"  {compose.turn_url(started, seat)}"
+            lines.append(f"seat {seat.index} {seat.colour:<6} {who}{link}")
+        lines.append(f"host page: {compose.host_url(started)}")
+        return "\n".join(lines)
+
+    _run(action)
+
+
+SEASON_COMMANDS = (resign, host_link, rematch_command)

@@ -96,11 +96,13 @@ def create_game(
     *, name: str, host_email: str, seats: list[SeatSpec], options: dict[str, Any],
     time_per_move_hours: int = 48, timeout_policy: dict[str, Any] | None = None,
     seed: int | None = None, fixed_order: bool = False, autopilot_level: str | None = None,
+    rematch_of: int | None = None,
 ) -> Game:
     """Create a game, seat the players (in random order unless ``fixed_order``: ruling B21),
     mail the invitations and let computer players take their first turns. Each computer
     seat plays at its ``SeatSpec.level``; ``autopilot_level`` plays for timed-out, absent
-    and resigned players (both default to ``engine.bots.levels.DEFAULT_LEVEL``)."""
+    and resigned players (both default to ``engine.bots.levels.DEFAULT_LEVEL``).
+    ``rematch_of``: the finished game this one is the rematch of (``services.rematch``)."""
     game_name = clean_name(name, what="Game name", limit=80)
     host = clean_email(host_email, what="Host email address")
     specs = _clean_seats(seats)
@@ -124,7 +126,7 @@ def create_game(
             players=len(specs), options=dict(state.options), seed=seed, state=state.to_json(),
             version=1, turn_start_state=state.to_json(), turn_steps=[], host_email=host,
             host_seat=host_seat, time_per_move_hours=hours, timeout_policy=timeout_policy,
-            autopilot_level=autopilot,
+            autopilot_level=autopilot, rematch_of=rematch_of,
         )
         game.seats = [
             Seat(index=i, name=s.name, email=s.email, is_bot=s.is_bot, bot_level=s.level,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pbem.words.glossary import TIEBREAK_WORDS, agenda
@@ -70,3 +71,31 @@ def tiebreak_words(view: Mapping[str, Any], names: Sequence[str]) -> str:
     if result.get("shared"):
         return f"{' and '.join(tied)} tied on {top} VP; after {how} they still share the win."
     return f"{' and '.join(tied)} tied on {top} VP; the tie was broken by {how}."
+
+
+@dataclass(frozen=True)
+class SeasonGame:
+    """One finished game of a season: each seat's player (a key that names the same player in
+    every game, never shown, and the name to show) and the engine's result."""
+
+    players: Sequence[tuple[str, str]]
+    result: Mapping[str, Any]
+
+
+def season_standings(games: Sequence[SeasonGame]) -> list[dict[str, Any]]:
+    """The season's table, best first: games played, wins (a shared win counts for each) and
+    points (the sum of final totals), by player; the latest name of each player is shown."""
+    table: dict[str, dict[str, Any]] = {}
+    for game in games:
+        scores = game.result.get("scores") or []
+        winners = set(game.result.get("winners") or [])
+        for seat, (key, name) in enumerate(game.players):
+            row = table.setdefault(key, {"name": name, "games": 0, "wins": 0, "points": 0})
+            row["name"] = name
+            row["games"] += 1
+            row["wins"] += int(seat in winners)
+            row["points"] += int((scores[seat] if seat < len(scores) else {}).get("total", 0))
+    rows = sorted(table.values(), key=lambda r: (-r["wins"], -r["points"], r["name"]))
+    for place, row in enumerate(rows, start=1):
+        row["place"] = place
+    return rows

@@ -30,7 +30,9 @@ from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from pbem.extensions import db
 from pbem.mail.outbound import links, move_lines, preheaders
 from pbem.models.game import ActionLog, Game, Seat
+from pbem.models.season import season_games
 from pbem.words import describe, glossary
+from pbem.words.result import season_standings, standings, tiebreak_words
 
 SUGGESTED_MOVES = 4  # how many moves a turn mail suggests
 # Pending decisions that get the "decision needed" mail, even inside the seat's own turn.
@@ -462,7 +464,13 @@ def _game_mail(kind: str, game: Game, seat: Seat | None, recipient: Recipient | 
 def invitation(game: Game, seat: Seat) -> Mail:
     names = names_of(game)
     host_seat = game.host_seat
-    if host_seat == seat.index:
+    before = db.session.get(Game, game.rematch_of) if game.rematch_of else None
+    if before is not None:
+        who = "you" if host_seat == seat.index else (
+            names[host_seat] if isinstance(host_seat, int) else "the host")
+        invited = (f"{who} started a rematch of {before.name}: {game.name}, with the same "
+                   "players and options.")
+    elif host_seat == seat.index:
         invited = f"you have set up {game.name}, a game of Alien Frontiers by e-mail."
     elif isinstance(host_seat, int):
         invited = f"{names[host_seat]} invited you to play Alien Frontiers by e-mail: {game.name}."
@@ -663,29 +671,26 @@ def _whose_deadline(game: Game, seat: Seat, awaited: int | None,
 
 
 def game_over(game: Game, seat: Seat | None) -> Mail:
+    """The ranking with each player's points by source and the tie-break, the revealed
+    Agendas, how the game ended, the season's table (from the second game of a season on),
+    and play again: the host's one-tap rematch page, or a player's way to ask for one."""
     names = names_of(game)
-    picture = seat_view(game, seat.index if seat is not None else None)
-    result = picture.get("result") or {}
-    winners = [names[i] for i in result.get("winners", []) if isinstance(i, int)]
-    rows = board_rows(picture, score_names(game))
-    for i, row in enumerate(rows):
-        scores = result.get("scores") or []
-        if i < len(scores):
-            row["vp"] = scores[i]
-        revealed = result.get("agendas") or []
-        row["agendas"] = [describe.agenda(a) for a in (revealed[i] if i < len(revealed) else [])]
-        row["won"] = i in (result.get("winners") or [])
-    scores = sorted(rows, key=lambda r: (-r["vp"]["total"], not r["won"]))
-    tiebreak = result.get("tiebreak")
+    viewer = seat.index if seat is not None else None
+    picture = seat_view(game, viewer)
+    ranking = standings(picture, score_names(game), {s.index for s in game.seats if s.resigned})
+    winners = [names[r["seat"]] for r in ranking if r["won"]]
     is_host = seat is None or game.host_seat == seat.index
-    return _game_mail("game_over", game, seat, winners=winners, scores=scores,
-                      tiebreak=glossary.TIEBREAK_WORDS.get(tiebreak, tiebreak) if tiebreak
-                      else None,
+    season = season_games(game)
+    return _game_mail("game_over", game, seat, winners=winners, ranking=ranking,
+                      tiebreak=tiebreak_words(picture, names),
                       factions=bool((game.options or {}).get("factions")),
-                      replay_url=replay_url(game),
+                      ended=last_round(game, names, viewer, turns=1),
+                      season=season_standings(season) if len(season) > 1 else [],
+                      season_games=len(season), replay_url=replay_url(game),
+                      start_url=host_rematch_url(game) if is_host else None,
                       rematch_url=rematch_url(game) if is_host else None,
                       preheader=preheaders.game_over(
-                          winners, scores[0]["vp"]["total"] if scores else None))
+                          winners, ranking[0]["total"] if ranking else None))
 
 
 def magic_link(url: str) -> Mail:
@@ -768,9 +773,10 @@ _RECENT_LOG = (
 )
 
 
-def last_round(game: Game, names: list[str], viewer: int | None = None) -> list[str]:
-    """The last round in words: the latest turn of each seat (one run of a seat's logged
-    steps each, at most one per player), oldest first, the server's records left out."""
+def last_round(game: Game, names: list[str], viewer: int | None = None,
+               turns: int | None = None) -> list[str]:
+    """The last round in words: the latest ``turns`` turns (one run of a seat's logged steps
+    each; by default one per player), oldest first, the server's records left out."""
     if game.id is None:
         return []
     runs: list[list[Any]] = []
@@ -779,7 +785,7 @@ def last_round(game: Game, names: list[str], viewer: int | None = None) -> list[
             continue
         if runs and runs[-1][-1].seat == row.seat:
             runs[-1].append(row)
-        elif len(runs) == game.players:
+        elif len(runs) == (turns or game.players):
             break
         else:
             runs.append([row])
@@ -814,3 +820,18 @@ def handed_over(game: Game, seat_index: int, old_name: str) -> Mail:
     when = local_time(clock.now(), "UTC")
     return _game_mail("handed_over", game, None, old_name=old_name, new_name=names[seat_index],
                       when=when, preheader=preheaders.handed_over(names[seat_index]))
+
+
+def host_rematch_url(game: Game) -> str:
+    """The host's rematch page: what the rematch will be, and the one button that starts it
+    (a link only opens it: mail scanners follow links)."""
+    token = host_token(game)
+    return links.external(("rematch.host_confirm",), f"/host/{token}/rematch", token=token)
+
+
+def rematch_asked(game: Game, seat_index: int, when: datetime) -> Mail:
+    """To the host: a player asks for a rematch, and the page that starts it."""
+    names = names_of(game)
+    return _game_mail("rematch_asked", game, None, asker=names[seat_index],
+                      when=local_time(when, "UTC"), start_url=host_rematch_url(game),
+                      preheader=preheaders.rematch_asked(names[seat_index]))

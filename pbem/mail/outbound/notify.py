@@ -169,6 +169,14 @@ def seat_substituted(game: Game, seat_index: int, *, old_name: str,
                 game=game, seat=None)
 
 
+def rematch_asked(game: Game, seat_index: int, when: datetime) -> None:
+    """A player asks the host for a rematch: one mail to the host. Its row names the asking
+    seat (``seat``), so a second ask is known and mails nothing (``services.rematch``)."""
+    if game.host_email:
+        enqueue(to_addr=game.host_email, mail=compose.rematch_asked(game, seat_index, when),
+                game=game, seat=seat_index)
+
+
 def seat_resigned(game: Game, seat_index: int, steps: list[dict[str, Any]], *,
                   tell_resigner: bool = True) -> None:
     """Seat ``seat_index`` resigned: one mail to every player (its own confirmation to it,

@@ -99,3 +99,7 @@ def substitution(old_name: str, your_turn: bool) -> str:
 def handed_over(new_name: str) -> str:
     return SEP.join(("Your seat was handed over", f"{new_name} plays it now",
                      "your links no longer work"))
+
+
+def rematch_asked(asker: str) -> str:
+    return SEP.join(("Host", f"{asker} asks for a rematch", "start it in one tap"))

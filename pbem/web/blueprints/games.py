@@ -40,8 +40,10 @@ from pbem.services import games, host_links
 from pbem.services.errors import BadInput
 from pbem.services.validation import clean_email
 from pbem.web.presenters.board_svg import board_svg
+from pbem.web.presenters.log import log_by_round
 from pbem.web.presenters.paused import paused_words
 from pbem.web.presenters.reads import game_by_public_id, log_rows, time_left
+from pbem.web.presenters.season import play_again
 from pbem.web.presenters.seat_status import cancelled_words
 from pbem.web.presenters.turn_factions import public_seats
 from pbem.words.describe import describe
@@ -167,12 +169,9 @@ def spectate(public_id: str) -> str:
     game = _game_or_404(public_id)
     view = engine.view(GameState.from_json(game.state), None)
     names = _names(game)
-    rows = log_rows(game)
-    entries = [{"seq": r.seq, "round": r.round, "who": names[r.seat] if r.seat < len(names)
-                else "?", "notation": r.notation, "words": describe(r.events or [], names)}
-               for r in rows]
+    rounds = log_by_round(log_rows(game), names, open_last=game.status == "active")
     return render_template("games/spectate.html", game=game, view=view, names=names,
-                           board=board_svg(view, names), entries=entries,
+                           board=board_svg(view, names), rounds=rounds,
                            time_left=time_left(game, view["awaiting"]),
                            result_words=result_words(view, names),
                            standings=standings(view, names,
@@ -180,7 +179,8 @@ def spectate(public_id: str) -> str:
                            tiebreak=tiebreak_words(view, names),
                            options=options_words(game.options or {}, game.time_per_move_hours),
                            public_seats=public_seats(view, names),
-                           paused=paused_words(game), cancelled=cancelled_words(game))
+                           paused=paused_words(game), cancelled=cancelled_words(game),
+                           again=play_again(game))
 
 
 @bp.get("/games/<public_id>/replay")
@@ -211,11 +211,17 @@ def _replayed(game: Game, rows: list[ActionLog]) -> GameState:
 def host(token: str) -> Response:
     game = _host_game(token)
     view = engine.view(GameState.from_json(game.state), None)
+    again = play_again(game)
     page = render_template("games/host.html", game=game, view=view, token=token,
+                           rematch_token=host_token(again.rematch) if again.rematch else None,
                            new_link=request.args.get("done") == "new-link",
                            paused=paused_words(game), cancelled=cancelled_words(game),
                            rematch_url=url_for("games.new_game", rematch=token)
                            if view.get("result") else None,
+                           again=again, started=request.args.get("done") == "rematch",
+                           standings=standings(view, _names(game),
+                                               {s.index for s in game.seats if s.resigned}),
+                           tiebreak=tiebreak_words(view, _names(game)),
                            names=_names(game), time_left=time_left(game, view["awaiting"]),
                            options=options_words(game.options or {}, game.time_per_move_hours),
                            public_seats=public_seats(view, _names(game)))

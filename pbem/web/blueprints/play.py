@@ -17,23 +17,25 @@ from marshmallow import Schema, ValidationError
 from werkzeug.datastructures import MultiDict
 
 from pbem import engine, tokens
-from pbem.engine import EndTurn, GameState, RulesError, menu_previews
+from pbem.engine import EndTurn, GameState, GameView, RulesError, menu_previews
+from pbem.mail.outbound.compose import local_time
 from pbem.models import Game, Seat
 from pbem.schemas.forms import ActForm, UndoForm, messages_of
-from pbem.services import games, links
+from pbem.services import games, links, rematch
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
 from pbem.web.presenters import turn as presenter
 from pbem.web.presenters import turn_factions
 from pbem.web.presenters.board_svg import board_svg
 from pbem.web.presenters.paused import paused_words
 from pbem.web.presenters.reads import since_last_turn, time_left
+from pbem.web.presenters.season import play_again
 from pbem.web.presenters.seat_panel import DONE, seat_panel
 from pbem.web.presenters.seat_status import cancelled_words, resigned_words
 from pbem.words.action_labels import PENDING_HINTS, dock_label
 from pbem.words.action_labels_factions import card_title
 from pbem.words.describe import describe
 from pbem.words.glossary import CARD_EFFECTS, card_name
-from pbem.words.result import result_words
+from pbem.words.result import result_words, standings, tiebreak_words
 
 bp = Blueprint("play", __name__)
 
@@ -170,12 +172,27 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "panel": seat_panel(game, seat), "seat_open": seat_open,
         "paused": paused_words(game, seat.timezone),
         "resigned": resigned_words(game, seat, seat.timezone),
+        **_game_over(game, seat, view, names),
         "cancelled": cancelled_words(game, seat.timezone),
     }
     response = make_response(render_template("play/turn.html", **context), status)
     response.headers["Referrer-Policy"] = "same-origin"  # the URL is the seat's key
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _game_over(game: Game, seat: Seat, view: GameView, names: list[str]) -> dict[str, Any]:
+    """The finished game's part of the page: the ranking, the season, playing again."""
+    if game.status != "finished":
+        return {"standings": [], "tiebreak": "", "again": play_again(game), "asked": None,
+                "host_seat": False}
+    asked = rematch.asked_at(game, seat.index)
+    return {
+        "standings": standings(view, names, {s.index for s in game.seats if s.resigned}),
+        "tiebreak": tiebreak_words(view, names), "again": play_again(game, seat),
+        "asked": local_time(asked, seat.timezone) if asked is not None else None,
+        "host_seat": game.host_seat == seat.index,
+    }
 
 
 def _prefilled(state: GameState, seat: int, move: str | None, players: int,

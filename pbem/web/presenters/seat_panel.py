@@ -86,6 +86,10 @@ DONE = {
     "back": ("Welcome back.", "The autopilot has stopped: your turns are yours to play again."),
     "mailbox": ("Mail is on its way again.", "The mails that bounced are queued again; if "
                                              "they bounce again, the host is told."),
+    "asked": ("The host has been asked.", "We mailed the host that you would like a rematch; "
+                                          "everyone gets an invitation when it starts."),
+    "asked_again": ("You asked already.", "The host was mailed when you first asked; nothing "
+                                          "more was sent."),
     "resigned": ("You resigned.", "The computer plays your seat from now on; every player "
                                   "has been mailed once."),
 }
