@@ -41,7 +41,9 @@ AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PHONE = {"width": 360, "height": 740}
 MAIL_KINDS = ("invitation", "your_turn", "decision", "others_turn", "autopilot", "reminder",
-              "digest", "vacation", "game_over", "magic_link", "email_failing")
+              "digest", "vacation", "game_over", "magic_link", "email_failing", "resigned",
+              "cancelled", "hosting", "host_link", "substitution", "handed_over",
+              "rematch_asked")
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
                                 reason="/usr/bin/chromium is absent: no browser to drive")
@@ -107,6 +109,7 @@ def _tables(app: Flask) -> dict[str, Any]:
                                                                     deciding.seat(lander)),
         "over": link(over, over.seat(0)), "public_id": first.public_id,
         "over_id": over.public_id, "host": tokens.make_host_token(first.public_id),
+        "over_host": tokens.make_host_token(over.public_id),
         "magic": _magic_key("ana@example.com"),
         "mail_settings": tokens.make_unsubscribe_token(first.public_id, 0,
                                                      first.seat(0).link_counter),
@@ -130,6 +133,13 @@ def _mails(game: Game, over: Game) -> dict[str, str]:
         "autopilot": lambda: compose.autopilot_played(game, ben, []),
         "magic_link": lambda: compose.magic_link("http://localhost/me/example-token"),
         "email_failing": lambda: compose.email_failing(game, ben, "550 mailbox unavailable"),
+        "resigned": lambda: compose.resigned(game, ana, 1, []),
+        "cancelled": lambda: compose.cancelled(game, ana),
+        "hosting": lambda: compose.hosting(game),
+        "host_link": lambda: compose.host_link(game),
+        "substitution": lambda: compose.substitution(game, ben, "Bartholomew"),
+        "handed_over": lambda: compose.handed_over(game, 1, "Bartholomew"),
+        "rematch_asked": lambda: compose.rematch_asked(over, 1, clock.now()),
     }
     for kind, make in made.items():
         if kind not in found:
@@ -193,6 +203,8 @@ PAGES = {
     "spectator": "/games/{public_id}", "game-over-spectator": "/games/{over_id}",
     "replay": "/games/{public_id}/replay", "host": "/host/{host}",
     "dashboard": "/me/{magic}", "mail-settings": "/mail/unsubscribe/{mail_settings}",
+    "resign": "/play/{turn}/resign", "cancel": "/host/{host}/cancel",
+    "rematch": "/host/{over_host}/rematch",
     "error-not-found": "/no/such/page", "error-bad-link": "/play/not-a-real-link",
     "dev-mailbox": "/dev/mailbox/",
 }
