@@ -1,8 +1,8 @@
 """A group's season in a real browser on a 360 px phone: a 3-seat game in which a player
 resigns, the host hands a seat to a new player, the game ends and the host starts the
 rematch; then every mail each person received is checked (kind, count, first line), and
-axe-core finds no serious or critical violation on the turn, seat, host, game-over and
-new-game pages.
+axe-core finds no serious or critical violation on the turn, seat (the turn page's "Your
+seat", the mail-settings page, the resign page), host, game-over and new-game pages.
 
 Ana hosts and plays, Ben resigns on his turn from his turn page (the autopilot plays his seat
 from then on), the host hands Cy's seat to Zoe from the host page while it is Cy's turn.
@@ -222,7 +222,11 @@ def test_a_season_resign_substitute_end_and_rematch_on_a_phone(site: Site, phone
     # Ana plays her first turn; then it is Ben's, who resigns from his turn page.
     _play_while(app, site.game_id, lambda state, seat: seat == 0)
     assert _awaited(app, site.game_id) == 1
-    _go(phone, _link(_latest(app, PEOPLE["Ben"], "your_turn"), "Take your turn:"))
+    bens_turn = _latest(app, PEOPLE["Ben"], "your_turn")
+    _go(phone, _link(bens_turn, "Mail settings:"))  # the seat's settings page links here too
+    assert "Resign from Season Opener…" in phone.content()
+    problems += _serious(phone, "mail-settings")
+    _go(phone, _link(bens_turn, "Take your turn:"))
     problems += _serious(phone, "turn")
     phone.locator("details.your-seat > summary").click()
     problems += _serious(phone, "seat")

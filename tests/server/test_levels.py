@@ -227,8 +227,10 @@ def test_the_api_lists_the_seats_with_their_levels(server: Flask) -> None:
     assert answer.status_code == 200
     body = answer.get_json()
     assert body["players"] == [
-        {"index": 0, "name": "Ana", "colour": "red", "computer": False, "level": None},
-        {"index": 1, "name": "HAL", "colour": "green", "computer": True, "level": "strong"}]
+        {"index": 0, "name": "Ana", "colour": "red", "computer": False, "level": None,
+         "resigned": False},
+        {"index": 1, "name": "HAL", "colour": "green", "computer": True, "level": "strong",
+         "resigned": False}]
     assert body["autopilot_level"] == "easy"
     assert "ana@example.org" not in answer.get_data(as_text=True)
 

@@ -133,6 +133,8 @@ def test_the_api_resigns_the_tokens_seat_once(server: Flask) -> None:
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json()["seat"]["autopilot"] is True
     assert answer.get_json()["legal"] == []
+    listed = client.get(f"/api/games/{public_id}/players", headers=auth(token)).get_json()
+    assert [p["resigned"] for p in listed["players"]] == [False, True]
     before = snapshot(game.id)
     again = client.post(url, json={"version": before["version"]}, headers=auth(token))
     assert again.status_code == 403

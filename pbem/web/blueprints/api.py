@@ -145,7 +145,8 @@ def players(public_id: str) -> dict[str, Any]:
     return {
         "game": game.public_id,
         "players": [{"index": s.index, "name": s.name, "colour": s.colour,
-                     "computer": s.is_bot, "level": s.level} for s in game.seats],
+                     "computer": s.is_bot, "level": s.level, "resigned": s.resigned}
+                    for s in game.seats],
         "autopilot_level": game.autopilot_level,
     }
 
