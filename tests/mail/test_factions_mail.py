@@ -338,14 +338,16 @@ def test_game_over_explains_every_point_and_offers_the_host_a_rematch(
         assert result is not None
         for i, name in enumerate(NAMES):
             vp = result["scores"][i]
-            assert (f"{name}: {vp['total']} VP = {vp['colonies']} + {vp['territories']} + "
+            won = " (winner)" if i in result["winners"] else ""
+            assert (f"{name}{won}: {vp['total']} VP = {vp['colonies']} + {vp['territories']} + "
                     f"{vp['cards']} + {vp['positron']} + {vp['agendas']}") in body
             for aid in result["agendas"][i]:
                 assert agenda(aid).name in body
         if result["tiebreak"]:
-            assert "The tie on points was broken by most" in body
-        assert "Rematch with the same players" in over[0] and "rematch=" in over[0]
+            assert "the tie was broken by most" in body or "they still share the win" in body
+        assert "start the rematch" in over[0] and "rematch=" in over[0]
         assert "rematch=" not in over[1] and "rematch=" not in over[2]
+        assert "Ask the host for a rematch" in over[1]
 
 
 # -- 4. the daily digest -----------------------------------------------------------------------
