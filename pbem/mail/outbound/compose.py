@@ -14,7 +14,6 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Flask, render_template
-from sqlalchemy import BindParameter, bindparam, func, select
 
 from pbem import clock, tokens
 from pbem.engine import (
@@ -26,41 +25,15 @@ from pbem.engine import (
     menu_previews,
     view,
 )
-from pbem.extensions import db
 from pbem.mail.outbound import links, move_lines, preheaders
-from pbem.models.game import ActionLog, Game, Seat
+from pbem.models import history
+from pbem.models.game import Game, Seat
 from pbem.words import describe, glossary
 
 SUGGESTED_MOVES = 4  # how many moves a turn mail suggests
 # Pending decisions that get the "decision needed" mail, even inside the seat's own turn.
 DECISIONS = ("draft", "discard_agendas")
 SINCE_LIMIT = 40  # sentences of "what happened since your last turn"
-# The log reads of a hand-over's mail are prebuilt Core statements: building a statement and
-# the ORM's handling of it cost more than the query itself.
-_log = ActionLog.__table__
-_GAME: BindParameter[int] = bindparam("game_id")
-_SEAT: BindParameter[int] = bindparam("seat")
-
-
-def _last_seq(*where: Any) -> Any:
-    return (select(func.coalesce(func.max(_log.c.seq), 0))
-            .where(_log.c.game_id == _GAME, *where).scalar_subquery())
-
-
-# the seat's own steps since its last move as a player (``autopilot_runs``)
-_SEAT_SINCE_OWN_MOVE = (
-    select(_log.c.seq, _log.c.by)
-    .where(_log.c.game_id == _GAME, _log.c.seat == _SEAT,
-           _log.c.seq > _last_seq(_log.c.seat == _SEAT, _log.c.by == "player"))
-    .order_by(_log.c.seq)
-)
-# the newest steps after the seat's own last one (``since_last_turn``): only the rows after
-# it are read, not the whole recent log
-_SINCE_OWN_LAST = (
-    select(_log.c.seq, _log.c.seat, _log.c.by, _log.c.round, _log.c.events)
-    .where(_log.c.game_id == _GAME, _log.c.seq > _last_seq(_log.c.seat == _SEAT))
-    .order_by(_log.c.seq.desc()).limit(200)
-)
 
 
 @dataclass(frozen=True)
@@ -289,20 +262,8 @@ def suggested_moves(picture: GameView, names: list[str],
 
 
 def autopilot_runs(game: Game, seat_index: int) -> list[int]:
-    """The waits the timeout autopilot played for ``seat_index`` since the seat's own last
-    move, oldest first, each as the ``seq`` of its first logged step. One wait is one run of
-    the seat's steps in the log (another seat's step ends it)."""
-    if game.id is None:
-        return []
-    rows = db.session.execute(
-        _SEAT_SINCE_OWN_MOVE, {"game_id": game.id, "seat": seat_index}).all()
-    runs: list[list[Any]] = []
-    for row in rows:
-        if runs and row.seq == runs[-1][-1].seq + 1:
-            runs[-1].append(row)
-        else:
-            runs.append([row])
-    return [run[0].seq for run in runs if any(r.by == "timeout" for r in run)]
+    """The waits the timeout autopilot played for ``seat_index`` since its own last move."""
+    return history.autopilot_runs(game.id, seat_index)
 
 
 def autopilot_words(seat: Seat, run: int) -> str:
@@ -342,15 +303,7 @@ def autopilot_notes(game: Game, rows: list[Any]) -> dict[int, str]:
 
 def since_last_turn(game: Game, seat_index: int, names: list[str]) -> list[str]:
     """Plain-English sentences for every logged step after this seat's own last one."""
-    if game.id is None:
-        return []
-    rows = db.session.execute(_SINCE_OWN_LAST, {"game_id": game.id, "seat": seat_index}).all()
-    recent: list[Any] = []
-    for row in rows:
-        if row.seat == seat_index:
-            break
-        recent.append(row)
-    recent.reverse()
+    recent = history.since_own_last(game.id, seat_index)
     notes = autopilot_notes(game, recent)
     sentences: list[str] = []
     for row in recent:

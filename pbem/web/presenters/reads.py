@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import select
 
 from pbem.extensions import db
-from pbem.models import ActionLog, Game, Seat
+from pbem.models import ActionLog, Game, Seat, history
 from pbem.models.deadline import Deadline
 from pbem.words.describe import describe
 
@@ -16,9 +16,7 @@ RECENT_LIMIT = 80
 
 
 def log_rows(game: Game) -> list[ActionLog]:
-    return list(db.session.execute(
-        select(ActionLog).where(ActionLog.game_id == game.id).order_by(ActionLog.seq)
-    ).scalars())
+    return history.all_steps(game.id)
 
 
 def since_last_turn(game: Game, seat: int, names: list[str]) -> list[str]:
