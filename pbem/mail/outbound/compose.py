@@ -28,12 +28,11 @@ from pbem.engine import (
 from pbem.mail.outbound import links, move_lines, preheaders
 from pbem.models import history
 from pbem.models.game import Game, Seat
-from pbem.words import describe, glossary
+from pbem.words import describe, glossary, since
 
 SUGGESTED_MOVES = 4  # how many moves a turn mail suggests
 # Pending decisions that get the "decision needed" mail, even inside the seat's own turn.
 DECISIONS = ("draft", "discard_agendas")
-SINCE_LIMIT = 40  # sentences of "what happened since your last turn"
 
 
 @dataclass(frozen=True)
@@ -261,56 +260,11 @@ def suggested_moves(picture: GameView, names: list[str],
     return moves
 
 
-def autopilot_runs(game: Game, seat_index: int) -> list[int]:
-    """The waits the timeout autopilot played for ``seat_index`` since its own last move."""
-    return history.autopilot_runs(game.id, seat_index)
-
-
-def autopilot_words(seat: Seat, run: int) -> str:
-    """Why the autopilot played ``seat``'s ``run``-th wait (1 = the first since its own last
-    move): "Cy ran out of time", "… and is now marked absent", or "Cy is away" (absent)."""
-    if seat.absent:
-        timeouts = seat.consecutive_timeouts or 0
-        if run > timeouts:
-            return f"{seat.name} is away"
-        if run == timeouts:
-            return f"{seat.name} ran out of time and is now marked absent"
-    return f"{seat.name} ran out of time"
-
-
-def autopilot_notes(game: Game, rows: list[Any]) -> dict[int, str]:
-    """For log ``rows`` (seq, seat, by): the note opening each wait the timeout autopilot
-    played, by the seq of its first row ("Cy is away; the autopilot played for them:")."""
-    notes: dict[int, str] = {}
-    seats = {s.index: s for s in game.seats}
-    streaks: dict[int, list[int]] = {}
-    previous: Any = None
-    for row in rows:
-        new_run = (previous is None or previous.seat != row.seat or previous.by != row.by
-                   or row.seq != previous.seq + 1)
-        previous = row
-        if row.by != "timeout" or not new_run or row.seat not in seats:
-            continue
-        if row.seat not in streaks:
-            streaks[row.seat] = autopilot_runs(game, row.seat)
-        runs = streaks[row.seat]
-        index = sum(1 for first in runs if first <= row.seq)  # 0: before its own last move
-        words = (autopilot_words(seats[row.seat], index) if index
-                 else f"{seats[row.seat].name} ran out of time")
-        notes[row.seq] = f"{words}; the autopilot played for them:"
-    return notes
-
-
 def since_last_turn(game: Game, seat_index: int, names: list[str]) -> list[str]:
     """Plain-English sentences for every logged step after this seat's own last one."""
     recent = history.since_own_last(game.id, seat_index)
-    notes = autopilot_notes(game, recent)
-    sentences: list[str] = []
-    for row in recent:
-        if row.seq in notes:
-            sentences.append(notes[row.seq])
-        sentences.extend(describe.describe(row.events or [], names, viewer=seat_index))
-    return sentences[-SINCE_LIMIT:]
+    return since.since_last_turn(recent, game.seats, history.autopilot_runs_in(game.id, recent),
+                                 names, seat_index)
 
 
 @dataclass(frozen=True)
@@ -541,13 +495,9 @@ def reminder(game: Game, seat: Seat, due: datetime) -> Mail:
 def digest(game: Game, seat: Seat, rows: list[Any]) -> Mail:
     """The daily digest: one line per step of the others since the last digest."""
     names = names_of(game)
-    notes = autopilot_notes(game, rows)
-    lines: list[str] = []
-    for row in rows:
-        if row.seq in notes:
-            lines.append(notes[row.seq])
-        lines.extend(describe.describe(row.events or [], names, viewer=seat.index))
-    happened = lines[-SINCE_LIMIT * 2:]
+    lines = since.sentences(rows, game.seats, history.autopilot_runs_in(game.id, rows), names,
+                            seat.index)
+    happened = lines[-since.SINCE_LIMIT * 2:]
     picture = seat_view(game, seat.index)
     return _game_mail("digest", game, seat, happened=happened,
                       preheader=preheaders.digest(len(happened),
