@@ -5,7 +5,7 @@ from __future__ import annotations
 from pbem import engine
 from pbem.engine import menu_previews
 from pbem.engine.scenarios.position import build_state
-from pbem.mail.outbound.compose import suggested_moves
+from pbem.mail.outbound.suggestions import suggested_moves
 
 
 def test_a_suggested_docking_says_what_the_engine_pays_after_a_borrowed_bonus() -> None:
@@ -15,7 +15,7 @@ def test_a_suggested_docking_says_what_the_engine_pays_after_a_borrowed_bonus() 
     state, _ = engine.apply(state, engine.parse_action("use data_crystal lem", 0, 3))
     picture = engine.view(state, 0)
     previews = menu_previews(state, picture["legal"], picture["picks"])
-    moves = suggested_moves(picture, ["Ana", "Ben", "Cy"], previews)
+    moves = suggested_moves(picture["legal"], ["Ana", "Ben", "Cy"], [], previews)
     assert {"goal": "Fuel", "how": "dock 5 at the Solar Converter", "cost": "+4 fuel",
             "label": "Fuel: dock 5 at the Solar Converter (+4 fuel)",
             "notation": "dock 5 solar_converter"} in moves
@@ -26,7 +26,7 @@ def test_a_suggested_ship_says_what_it_builds_and_what_it_costs() -> None:
                          "seats": {"red": {"fuel": 4, "ore": 2, "unplaced": [3, 3]}}})
     picture = engine.view(state, 0)
     previews = menu_previews(state, picture["legal"], picture["picks"])
-    moves = suggested_moves(picture, ["Ana", "Ben", "Cy"], previews)
+    moves = suggested_moves(picture["legal"], ["Ana", "Ben", "Cy"], [], previews)
     ship = next(m for m in moves if m["notation"] == "dock 3 3 shipyard")
     assert ship["goal"] == "Build your 4th ship"
     assert ship["how"] == "dock 3 3 at the Shipyard"
@@ -44,5 +44,6 @@ def test_a_suggested_move_never_names_the_card_it_would_draw() -> None:
     previews = menu_previews(state, picture["legal"], picture["picks"])
     drawn = previews["dock 5 dark_space_explorers"]
     assert drawn.unseen == ("drew",) and "alien_city" not in repr(drawn)
-    labels = " ".join(m["label"] for m in suggested_moves(picture, ["A", "B", "C", "D"], previews))
+    moves = suggested_moves(picture["legal"], ["A", "B", "C", "D"], [], previews)
+    labels = " ".join(m["label"] for m in moves)
     assert "Alien City" not in labels
