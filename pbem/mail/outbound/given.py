@@ -19,7 +19,7 @@ from typing import Any
 
 from pbem import clock
 from pbem.engine import GameState, GameView, Preview, menu_previews, view
-from pbem.mail.outbound import links
+from pbem.mail.outbound import links, suggestions
 from pbem.models import history
 from pbem.models.game import Game, Seat
 from pbem.words import since as since_words
@@ -107,7 +107,7 @@ def gather(game: Game, seat: Seat | None, *, turn: bool = False, since: bool = F
     if turn:
         legal = picture.get("legal") or []
         extra.update(previews=menu_previews(state, legal, picture.get("picks") or []),
-                     ranked=tuple(legal))
+                     ranked=suggestions.rank(state, seat.index, legal) if seat else ())
     if since and seat is not None:
         extra["since"] = tuple(since_last_turn(game, seat.index))
     return Given(GameFacts.of(game), SeatFacts.of(seat) if seat is not None else None, picture,
