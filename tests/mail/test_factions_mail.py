@@ -24,7 +24,7 @@ from pbem.models.outbox import Outbox
 from pbem.scheduler import deadlines
 from pbem.services.games import submit_action
 from pbem.words import describe, when
-from pbem.words.glossary import FACTIONS, agenda
+from pbem.words.glossary import FACTIONS, agenda, card_name
 from tests.conftest import MakeApp
 from tests.mail.conftest import new_game
 
@@ -434,7 +434,7 @@ def test_no_mail_of_a_factions_game_shows_another_seats_secret(
             secrets = _secrets(game, state)
             # The next three cards in order: with fewer left, one card's name is also the
             # name on a seat's own card (two copies of each card), which is no leak.
-            deck = (", ".join(describe.card(c) for c in state.deck[-3:])
+            deck = (", ".join(card_name(c) for c in state.deck[-3:])
                     if len(state.deck) >= 3 else "")
             new = db.session.scalars(sa.select(Outbox).where(Outbox.id > checked)
                                      .order_by(Outbox.id)).all()

@@ -26,7 +26,7 @@ def board_rows(picture: GameView, names: list[str]) -> list[dict[str, Any]]:
         rows.append({
             "name": names[s["seat"]], "letter": s["letter"], "colour": s["colour"],
             "fuel": s["fuel"], "ore": s["ore"], "colonies_left": s["colonies"],
-            "cards": [describe.card(c) for c in s["cards"]], "vp": s["vp"],
+            "cards": [glossary.card_name(c) for c in s["cards"]], "vp": s["vp"],
         })
     return rows
 
