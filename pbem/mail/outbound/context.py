@@ -61,7 +61,7 @@ def your_turn(given: Given, deadline: datetime | None) -> Context:
     runs for the seat)."""
     seat, picture = _reader(given), given.picture
     return _with(given, rolled=picture["turn"]["rolled"], moves=suggested_moves(given),
-                 since=list(given.since),
+                 since=list(given.since), example=list(given.example),
                  deadline=deadline_words(deadline, seat.timezone, given.now),
                  preheader=preheaders.your_turn(picture["round"],
                                                 time_left(deadline, given.now)))
@@ -72,10 +72,11 @@ def decision(given: Given, deadline: datetime | None) -> Context:
     seat, picture, names = _reader(given), given.picture, given.game.names
     asked = decisions.question(picture, seat.index, names)
     assert given.turn_url is not None
-    choices = decisions.choices(picture, names, given.turn_url)
+    choices = decisions.choices(picture, names, own_agendas(picture), given.turn_url)
     kind = (picture.get("pending") or {}).get("kind")
     return _with(given, pending_kind=kind, question=asked.question, waiting=asked.waiting,
                  choices=choices, moves=choices, active_turn=names[picture["active"]],
+                 example=list(given.example),
                  since=list(given.since) if kind == "draft" else [],
                  deadline=deadline_words(deadline, seat.timezone, given.now),
                  preheader=preheaders.decision(asked.what, time_left(deadline, given.now)))

@@ -8,7 +8,6 @@ from typing import Any
 
 from pbem.engine import GameView, action_from_json, format_action
 from pbem.mail.outbound import links
-from pbem.mail.outbound.summary import own_agendas
 from pbem.words import describe, glossary
 
 # Pending decisions that get the "decision needed" mail, even inside the seat's own turn.
@@ -58,9 +57,10 @@ def question(picture: GameView, seat_index: int, names: list[str]) -> Question:
                     f"{names[picture['active']]}'s turn cannot go on until you choose.")
 
 
-def choices(picture: GameView, names: list[str], turn_link: str) -> list[dict[str, str]]:
-    """Every legal answer to the decision, each with its effect and a link to its form."""
-    agendas = own_agendas(picture)
+def choices(picture: GameView, names: list[str], agendas: list[str],
+            turn_link: str) -> list[dict[str, str]]:
+    """Every legal answer to the decision, each with its effect and a link to its form;
+    ``agendas``: the reader's face-down Agendas (the discard names them)."""
     found = []
     for action in picture.get("legal") or []:
         notation = format_action(action_from_json(action))

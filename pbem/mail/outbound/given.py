@@ -3,8 +3,8 @@
 ``gather(game, seat)`` copies what the mails say out of the ``Game`` and ``Seat`` rows into
 plain frozen records, takes the recipient's ``engine.view`` (style habit 4: no mail sees the
 raw state), signs its links and reads the clock once. What the engine works out on the state
-itself is gathered here too, only for the mails that show it: the previews of the menu and
-the engine's ranking of it (``turn=True``), the reply example checked on a copy of the game,
+itself is gathered here too, only for the mails that show it: the previews of the menu, the
+engine's ranking of it and the reply example checked on a copy of the game (``turn=True``),
 and "Since your last turn" (``since=True``, from ``pbem.models.history``). The context
 builders (``pbem.mail.outbound.context``) then turn a ``Given`` into words without reading
 anything else.
@@ -17,9 +17,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from flask import current_app
+
 from pbem import clock
 from pbem.engine import GameState, GameView, Preview, menu_previews, view
 from pbem.mail.outbound import links, suggestions
+from pbem.mail.outbound.decisions import is_decision
+from pbem.mail.outbound.reply_example import reply_example
 from pbem.models import history
 from pbem.models.game import Game, Seat
 from pbem.words import since as since_words
@@ -92,6 +96,9 @@ class Given:
     previews: Mapping[str, Preview] = field(default_factory=dict)
     ranked: tuple[dict[str, Any], ...] = ()
     since: tuple[str, ...] = ()  # since=True: "Since your last turn"
+    # turn=True, with play by reply on: a reply the seat can send as written, each line
+    # accepted on a copy of the game after the lines before it (``reply_example``)
+    example: tuple[str, ...] = ()
 
 
 def gather(game: Game, seat: Seat | None, *, turn: bool = False, since: bool = False) -> Given:
@@ -104,10 +111,13 @@ def gather(game: Game, seat: Seat | None, *, turn: bool = False, since: bool = F
     if seat is not None:
         extra.update(turn_url=links.turn_url(game, seat),
                      unsubscribe_url=links.unsubscribe_url(game, seat))
-    if turn:
+    if turn and seat is not None:
         legal = picture.get("legal") or []
         extra.update(previews=menu_previews(state, legal, picture.get("picks") or []),
-                     ranked=suggestions.rank(state, seat.index, legal) if seat else ())
+                     ranked=suggestions.rank(state, seat.index, legal))
+        if current_app.config.get("INBOUND_ADDRESS"):  # the reply block shows only then
+            extra["example"] = tuple(reply_example(
+                state, seat.index, decision_only=is_decision(picture, seat.index)))
     if since and seat is not None:
         extra["since"] = tuple(since_last_turn(game, seat.index))
     return Given(GameFacts.of(game), SeatFacts.of(seat) if seat is not None else None, picture,
