@@ -98,7 +98,8 @@ def every_kind() -> dict[str, list[Mail]]:
     }
     answers.send_answer(game, ana, answers.Answer(headline="your reply was applied."),
                         in_reply_to="", references=())
-    row = db.session.scalars(sa.select(Outbox).where(Outbox.kind == answers.ANSWER_KIND)).one()
+    row = db.session.scalars(sa.select(Outbox).where(
+        Outbox.kind == answers.ANSWER_KIND, Outbox.game_id == game.id)).one()
     built["reply_answer"] = [Mail(row.kind, row.subject, row.text_body, row.html_body,
                                   unsubscribe_url=row.headers.get("List-Unsubscribe", "")
                                   .strip("<>") or None)]

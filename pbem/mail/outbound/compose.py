@@ -90,7 +90,7 @@ def invitation(game: Game, seat: Seat) -> Mail:
 def your_turn(game: Game, seat: Seat, deadline: datetime | None = None) -> Mail:
     """``deadline``: the one the service has just scheduled for this wait (None: no clock
     runs for the seat)."""
-    given = gather(game, seat, turn=True, since=True)
+    given = gather(game, seat, turn=True, reply=True, since=True)
     if is_decision(given.picture, seat.index):
         return decision_needed(game, seat, given, deadline)  # e.g. seat 0's draft choice
     return _mail("your_turn", game, context.your_turn(given, deadline))
@@ -100,7 +100,7 @@ def decision_needed(game: Game, seat: Seat, given: Given | None = None,
                     deadline: datetime | None = None) -> Mail:
     """What to decide, the choices with their effects, and who waits on it; ``deadline`` as
     for ``your_turn``."""
-    given = given or gather(game, seat, turn=True, since=True)
+    given = given or gather(game, seat, turn=True, reply=True, since=True)
     return _mail("decision", game, context.decision(given, deadline))
 
 

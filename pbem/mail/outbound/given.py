@@ -3,11 +3,11 @@
 ``gather(game, seat)`` copies what the mails say out of the ``Game`` and ``Seat`` rows into
 plain frozen records, takes the recipient's ``engine.view`` (style habit 4: no mail sees the
 raw state), signs its links and reads the clock once. What the engine works out on the state
-itself is gathered here too, only for the mails that show it: the previews of the menu, the
-engine's ranking of it and the reply example checked on a copy of the game (``turn=True``),
-and "Since your last turn" (``since=True``, from ``pbem.models.history``). The context
-builders (``pbem.mail.outbound.context``) then turn a ``Given`` into words without reading
-anything else.
+itself is gathered here too, only for the mails that show it: the previews of the menu and
+the engine's ranking of it (``turn=True``), the reply example checked on a copy of the game
+(``reply=True``), and "Since your last turn" (``since=True``, from ``pbem.models.history``).
+The context builders (``pbem.mail.outbound.context``) then turn a ``Given`` into words
+without reading anything else.
 """
 
 from __future__ import annotations
@@ -96,14 +96,16 @@ class Given:
     previews: Mapping[str, Preview] = field(default_factory=dict)
     ranked: tuple[dict[str, Any], ...] = ()
     since: tuple[str, ...] = ()  # since=True: "Since your last turn"
-    # turn=True, with play by reply on: a reply the seat can send as written, each line
+    # reply=True, with play by reply on: a reply the seat can send as written, each line
     # accepted on a copy of the game after the lines before it (``reply_example``)
     example: tuple[str, ...] = ()
 
 
-def gather(game: Game, seat: Seat | None, *, turn: bool = False, since: bool = False) -> Given:
+def gather(game: Game, seat: Seat | None, *, turn: bool = False, reply: bool = False,
+           since: bool = False) -> Given:
     """What a mail to ``seat`` (None: the host) of ``game`` is given. ``turn``: the menu's
-    previews and ranking, for mails that suggest moves; ``since``: "Since your last turn"."""
+    previews and ranking, for mails that suggest moves; ``reply``: the reply example, for
+    mails with a play-by-reply block; ``since``: "Since your last turn"."""
     state = GameState.from_json(game.state)
     index = seat.index if seat is not None else None
     picture = view(state, index)
@@ -115,9 +117,9 @@ def gather(game: Game, seat: Seat | None, *, turn: bool = False, since: bool = F
         legal = picture.get("legal") or []
         extra.update(previews=menu_previews(state, legal, picture.get("picks") or []),
                      ranked=suggestions.rank(state, seat.index, legal))
-        if current_app.config.get("INBOUND_ADDRESS"):  # the reply block shows only then
-            extra["example"] = tuple(reply_example(
-                state, seat.index, decision_only=is_decision(picture, seat.index)))
+    if reply and seat is not None and current_app.config.get("INBOUND_ADDRESS"):
+        extra["example"] = tuple(reply_example(  # the reply block shows only with an address
+            state, seat.index, decision_only=is_decision(picture, seat.index)))
     if since and seat is not None:
         extra["since"] = tuple(since_last_turn(game, seat.index))
     return Given(GameFacts.of(game), SeatFacts.of(seat) if seat is not None else None, picture,
