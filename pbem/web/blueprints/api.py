@@ -21,6 +21,7 @@ from pbem.schemas.api import ActionRequest, UndoRequest, first_error
 from pbem.services import games, links
 from pbem.services.errors import BadInput, NotAllowed
 from pbem.services.turns import ActingSeat, LockedGame, Step
+from pbem.services.undo import undo_refusal
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 MAX_JSON_DEPTH = 8  # an action is an object holding lists of numbers: three levels
@@ -78,11 +79,6 @@ def _body(schema: Schema) -> dict[str, Any]:
     return loaded
 
 
-def can_undo(game: Game | LockedGame, seat: int) -> bool:
-    steps = game.turn_steps
-    return bool(steps) and steps[-1]["seat"] == seat and not steps[-1]["barrier"]
-
-
 def seat_payload(game: Game | LockedGame, seat: Seat | ActingSeat,
                  state: GameState | None = None) -> dict[str, Any]:
     """What the seat may see, and what it may do now in JSON and in notation.
@@ -108,7 +104,7 @@ def seat_payload(game: Game | LockedGame, seat: Seat | ActingSeat,
         "seat": {"index": seat.index, "name": seat.name, "colour": seat.colour,
                  "autopilot": seat.autopilot},
         "awaiting": engine.awaited(state) if game.status == "active" else None,
-        "can_undo": playable and can_undo(game, seat.index),
+        "can_undo": playable and undo_refusal(game.turn_steps, seat.index) is None,
         "view": picture,
         "legal": [{"action": a, "notation": engine.format_action(engine.action_from_json(a))}
                   for a in (legal if playable else [])],
