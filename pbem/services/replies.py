@@ -27,11 +27,11 @@ from sqlalchemy.exc import IntegrityError
 from pbem import engine, tokens
 from pbem.engine import GameState
 from pbem.extensions import db
-from pbem.mail.inbound import imap, received
+from pbem.mail.inbound import limits
 from pbem.mail.inbound.received import Inbound
 from pbem.mail.outbound import answers
 from pbem.mail.outbound.answers import Answer
-from pbem.models import Game, InboundMessage, Outbox, Seat
+from pbem.models import Deadline, Game, InboundMessage, Outbox, Seat
 from pbem.services import deadlines, turns
 from pbem.services.transaction import transaction
 
@@ -39,6 +39,14 @@ log = logging.getLogger(__name__)
 
 WORDS = frozenset({"undo", "status", "help"})
 ANSWER_WINDOW = timedelta(hours=1)
+# An auto-responder that marks nothing as automatic answers every answer: after this many
+# answers in a row to mails carrying no move, in one wait, the seat's replies are recorded
+# as ``muted`` and not answered until it sends a move or a new wait opens (app config
+# ``REPLY_MUTE_AFTER`` changes it, for tests that need every mail answered).
+MUTE_AFTER = 3
+MUTED = "muted"
+NO_MOVE_ANSWERED = frozenset({"answered", "refused", "forged_from", "inactive", "autopilot",
+                              "too_large", "too_complex"})
 
 
 @dataclass
@@ -56,12 +64,21 @@ def _seen(key: str) -> bool:
 
 
 def _record(inbound: Inbound, outcome: str, game: Game | None = None,
-            seat: Seat | None = None) -> None:
-    db.session.add(InboundMessage(
+            seat: Seat | None = None) -> InboundMessage:
+    row = InboundMessage(
         message_key=inbound.key, message_id=inbound.message_id or "(none)",
         game_id=game.id if game is not None else None,
         seat=seat.index if seat is not None else None, outcome=outcome,
-    ))
+        wait_key=_wait_of(game) if game is not None else None,
+    )
+    db.session.add(row)
+    return row
+
+
+def _wait_of(game: Game) -> str | None:
+    """The wait the game is in: its open deadline rows' key (None when no clock runs)."""
+    return db.session.scalar(select(func.min(Deadline.turn_key)).where(
+        Deadline.game_id == game.id, Deadline.done_at.is_(None)))
 
 
 def receive(inbound: Inbound) -> str:
@@ -116,6 +133,9 @@ def _handle(inbound: Inbound) -> str:
             "a mail reached your reply address from another address, so nothing of it was "
             "applied. Replies count only when they come from the address this game mails "
             "(a forwarded mail does not)."))
+    if inbound.unreadable:  # too large or too complex to read: why, and nothing applied
+        return _answer_only(inbound, game, seat, inbound.unreadable, limits.why(
+            inbound.unreadable, inbound.size, int(current_app.config["INBOUND_MAX_BYTES"])))
     if game.status != "active":
         return _answer_only(inbound, game, seat, "inactive",
                             f"this game is {game.status}: it takes no more moves.")
@@ -125,43 +145,70 @@ def _handle(inbound: Inbound) -> str:
                             "applied.")
     game = turns.lock_game(game.id)
     answer = _play(game, game.seat(seat.index), list(inbound.lines))
-    _record(inbound, "applied" if answer.applied else "answered", game, seat)
-    _answer(inbound, game, game.seat(seat.index), answer)
-    return "applied" if answer.applied else "answered"
+    row = _record(inbound, "applied" if answer.applied else "answered", game, seat)
+    _answer(inbound, game, game.seat(seat.index), answer, row)
+    return row.outcome
 
 
 def _answer_only(inbound: Inbound, game: Game, seat: Seat, outcome: str, headline: str) -> str:
-    _record(inbound, outcome, game, seat)
-    _answer(inbound, game, seat, Answer(headline=headline))
-    return outcome
+    row = _record(inbound, outcome, game, seat)
+    _answer(inbound, game, seat, Answer(headline=headline), row)
+    return row.outcome
 
 
 def _refuse(inbound: Inbound, refused: Refused) -> str:
     found = _seat_of(inbound)
     assert not isinstance(found, str)  # a refusal comes only after the seat was found
     game, seat = found
-    _record(inbound, "refused", game, seat)
+    row = _record(inbound, "refused", game, seat)
     answer = Answer(headline="one line of your reply was refused.",
                     refused_line=refused.line, refusal=refused.reason)
-    _answer(inbound, game, seat, answer)
-    return "refused"
+    _answer(inbound, game, seat, answer, row)
+    return row.outcome
 
 
-def _answer(inbound: Inbound, game: Game, seat: Seat, answer: Answer) -> None:
-    """Queue the answer, unless the seat had ``REPLY_ANSWERS_PER_HOUR`` answers in the last
-    hour: an auto-responder that marks nothing as automatic would otherwise answer each of
-    ours for ever. What the reply applied stays applied; only the answer is left out."""
+def _answer(inbound: Inbound, game: Game, seat: Seat, answer: Answer,
+            row: InboundMessage) -> None:
+    """Queue the answer, unless an auto-responder that marks nothing as automatic would
+    otherwise answer each of ours for ever: after ``MUTE_AFTER`` answers in a row to mails
+    with no move in this wait, or ``REPLY_ANSWERS_PER_HOUR`` answers in the last hour, the
+    answer is left out (and a reply that applied nothing is recorded as ``muted``). What a
+    reply applied stays applied; only the answer is left out."""
     since = datetime.now(UTC) - ANSWER_WINDOW  # the outbox's own clock (``enqueue``)
     answered = db.session.scalar(
         select(func.count()).select_from(Outbox).where(
             Outbox.game_id == game.id, Outbox.seat == seat.index,
             Outbox.kind == answers.ANSWER_KIND, Outbox.created_at >= since))
-    if int(answered or 0) >= int(current_app.config["REPLY_ANSWERS_PER_HOUR"]):
-        log.warning("reply %s: seat %s of game %s had %s answers this hour; no answer sent",
-                    inbound.key[:12], seat.index, game.id, answered)
+    hourly = int(answered or 0) >= int(current_app.config["REPLY_ANSWERS_PER_HOUR"])
+    if hourly or _streak_full(game, seat, row):
+        log.warning("reply %s: seat %s of game %s: %s; no answer sent", inbound.key[:12],
+                    seat.index, game.id, f"{answered} answers this hour" if hourly else
+                    "answers in a row to mails with no move")
+        if row.outcome != "applied":
+            row.outcome = MUTED
         return
     answers.send_answer(game, seat, answer, in_reply_to=inbound.message_id,
                         references=inbound.references)
+
+
+def _streak_full(game: Game, seat: Seat, row: InboundMessage) -> bool:
+    """``MUTE_AFTER`` answers in a row to this seat's mails with no move, in this wait."""
+    if row.outcome == "applied":
+        return False
+    limit = int(current_app.config.get("REPLY_MUTE_AFTER", MUTE_AFTER))
+    earlier = db.session.execute(
+        select(InboundMessage.outcome, InboundMessage.wait_key).where(
+            InboundMessage.game_id == game.id, InboundMessage.seat == seat.index,
+            InboundMessage.message_key != row.message_key)
+        .order_by(InboundMessage.id.desc()).limit(limit)).all()
+    streak = 0
+    for outcome, wait in earlier:
+        if outcome == "applied" or wait != row.wait_key:
+            break  # a move, or another wait: the count starts again
+        if outcome == MUTED:
+            return True  # muted already in this wait, and no move since
+        streak += outcome in NO_MOVE_ANSWERED
+    return streak >= limit
 
 
 # -- applying the lines -----------------------------------------------------------------------
@@ -251,15 +298,3 @@ def _headline(answer: Answer, lines: list[str]) -> str:
     if any(line.lower().strip(" .!") in WORDS for line in lines):
         return "here is your game as it stands."
     return "I found no moves in your reply: write one move a line, above the quoted mail."
-
-
-# -- the IMAP path ---------------------------------------------------------------------------
-
-
-def poll_step() -> None:
-    """The scheduler step: handle the unseen mail of the IMAP mailbox, when one is set."""
-    if not imap.configured():
-        return
-    count = imap.poll(lambda raw: receive(received.from_bytes(raw)))
-    if count:
-        log.info("replies: %d mail(s) read from IMAP", count)

@@ -16,7 +16,7 @@ from pbem.engine import GameState
 from .conftest import fresh, inbound_rows, mails_to, start, turn_mail
 
 SAMPLE = json.loads((Path(__file__).parent / "payloads" / "postmark_inbound.json").read_text())
-SECRET = "s3cret-webhook-path"
+SECRET = "s3cret-webhook-path-0123456789abcdef"  # 32 characters at least
 
 
 def payload_for(game_id: int, seat: int, text: str, **changes: Any) -> dict[str, Any]:
