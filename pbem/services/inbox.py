@@ -44,8 +44,8 @@ def max_bytes() -> int:
 def receive_mail(raw: bytes) -> str:
     """One mail as a mailbox holds it (IMAP, the dev mailbox's reply box)."""
     if len(raw) > max_bytes():  # the dev mailbox and the webhooks' raw mails: same limit
-        return _receive(received.from_head(limits.split_head(raw)[:limits.HEADER_BYTES],
-                                           key_source=hashlib.sha256(raw).hexdigest(),
+        head = limits.split_head(raw)[:limits.HEADER_BYTES]
+        return _receive(received.from_head(head, key_source=hashlib.sha256(head).hexdigest(),
                                            unreadable="too_large", size=len(raw)))
     return _receive(received.from_bytes(raw))
 

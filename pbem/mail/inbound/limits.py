@@ -35,9 +35,11 @@ _FIELD = re.compile(rb"^[^\s:]+:", re.MULTILINE)
 
 
 def split_head(raw: bytes) -> bytes:
-    """The header block (up to the first blank line)."""
-    ends = [at for at in (raw.find(b"\r\n\r\n"), raw.find(b"\n\n")) if at >= 0]
-    return raw[:min(ends)] if ends else raw
+    """The header block (up to the first blank line), looked for in the first
+    ``HEADER_BYTES`` only: past them it is cut there (and is too long, one byte over)."""
+    ends = [at for at in (raw.find(b"\r\n\r\n", 0, HEADER_BYTES + 4),
+                          raw.find(b"\n\n", 0, HEADER_BYTES + 2)) if at >= 0]
+    return raw[:min(ends)] if ends else raw[:HEADER_BYTES + 1]
 
 
 def too_complex(raw: bytes) -> bool:
