@@ -124,6 +124,12 @@ def test_a_mail_whose_handling_raises_is_quarantined_after_three_polls(
         tick(polled)
         assert f"<status-{poll}@c.test>" in {row.message_id for row in inbound_rows()}, \
             "the mail behind the failing one is read at the same poll"
+        if poll < 2:  # tried again at the next poll, its tries kept on it
+            assert unseen(imap_server) == 1
+            with session(imap_server) as box:
+                box.select("INBOX")
+                _, flags = box.fetch("1", "(FLAGS)")
+                assert f"PbemTry{poll + 1}".encode() in flags[0], flags
     assert unseen(imap_server) == 0
     with session(imap_server) as box:
         assert count(box, "Quarantine") == 1
@@ -178,3 +184,25 @@ def test_the_listing_reads_sizes_and_tries_from_one_fetch() -> None:
     assert imap._listed(b"4 (UID 18 RFC822.SIZE 10 FLAGS (\\Seen PbemQuarantined))") is None
     assert imap._listed(b"garbage") is None
     assert isinstance(imaplib.IMAP4.abort("x"), imap.STOPS)
+
+
+def test_where_no_quarantine_folder_can_be_made_the_mail_is_flagged_and_left(
+        polled: Flask, imap_server: Imap, monkeypatch: pytest.MonkeyPatch) -> None:
+    polled.config["INBOUND_IMAP_QUARANTINE"] = "q" * 1000  # past the length dovecot allows
+    monkeypatch.setattr(imap, "MAX_TRIES", 1)
+    game = start(2)
+    real_receive = replies.receive
+
+    def receive(inbound: replies.Inbound) -> str:
+        if inbound.message_id == "<poison@client.test>":
+            raise ValueError("a bug")
+        return real_receive(inbound)
+
+    monkeypatch.setattr(replies, "receive", receive)
+    append(imap_server, reply_to(game, 0, "status", message_id="<poison@client.test>"))
+    tick(polled)
+    with session(imap_server) as box:
+        assert count(box) == 1
+        _, flags = box.fetch("1", "(FLAGS)")
+        assert b"PbemQuarantined" in flags[0] and b"\\Seen" in flags[0]
+    assert inbox.counts() == {"quarantined": 1}
