@@ -9,6 +9,8 @@ from email.message import EmailMessage
 
 import pytest
 from flask import Flask
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pbem.mail.inbound import limits, received
 
@@ -88,3 +90,18 @@ def test_a_header_block_past_its_bound_is_too_complex_even_without_an_end() -> N
     raw = b"From: a@b.c\r\nX-Long: " + b"x" * (2 * limits.HEADER_BYTES)
     assert len(limits.split_head(raw)) == limits.HEADER_BYTES + 1
     assert received.from_bytes(raw).unreadable == "too_complex"
+
+
+@settings(max_examples=400, deadline=None, database=None)
+@given(head=st.lists(st.tuples(st.sampled_from(["From", "To", "Cc", "Subject", "Message-ID",
+                                                "References", "Content-Type", "Auto-Submitted",
+                                                "X-Anything"]),
+                               st.binary(max_size=60)), max_size=8),
+       body=st.binary(max_size=300))
+def test_any_bytes_are_read_as_a_mail_or_refused_never_an_error(
+        head: list[tuple[str, bytes]], body: bytes) -> None:
+    raw = b"".join(name.encode() + b": " + value + b"\r\n" for name, value in head) \
+        + b"\r\n" + body
+    inbound = received.from_bytes(raw)
+    assert all(" " < ch < "\x7f" for ch in inbound.message_id)
+    assert all(isinstance(line, str) for line in inbound.lines)
