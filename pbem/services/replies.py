@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 
 from flask import current_app
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from pbem import engine, tokens
@@ -31,22 +30,13 @@ from pbem.mail.inbound import limits
 from pbem.mail.inbound.received import Inbound
 from pbem.mail.outbound import answers
 from pbem.mail.outbound.answers import Answer
-from pbem.models import Deadline, Game, InboundMessage, Outbox, Seat
-from pbem.services import deadlines, turns
+from pbem.models import Game, InboundMessage, Seat
+from pbem.services import answer_caps, deadlines, turns
 from pbem.services.transaction import transaction
 
 log = logging.getLogger(__name__)
 
 WORDS = frozenset({"undo", "status", "help"})
-ANSWER_WINDOW = timedelta(hours=1)
-# An auto-responder that marks nothing as automatic answers every answer: after this many
-# answers in a row to mails carrying no move, in one wait, the seat's replies are recorded
-# as ``muted`` and not answered until it sends a move or a new wait opens (app config
-# ``REPLY_MUTE_AFTER`` changes it, for tests that need every mail answered).
-MUTE_AFTER = 3
-MUTED = "muted"
-NO_MOVE_ANSWERED = frozenset({"answered", "refused", "forged_from", "inactive", "autopilot",
-                              "too_large", "too_complex"})
 
 
 @dataclass
@@ -69,16 +59,10 @@ def _record(inbound: Inbound, outcome: str, game: Game | None = None,
         message_key=inbound.key, message_id=inbound.message_id or "(none)",
         game_id=game.id if game is not None else None,
         seat=seat.index if seat is not None else None, outcome=outcome,
-        wait_key=_wait_of(game) if game is not None else None,
+        wait_key=answer_caps.wait_of(game) if game is not None else None,
     )
     db.session.add(row)
     return row
-
-
-def _wait_of(game: Game) -> str | None:
-    """The wait the game is in: its open deadline rows' key (None when no clock runs)."""
-    return db.session.scalar(select(func.min(Deadline.turn_key)).where(
-        Deadline.game_id == game.id, Deadline.done_at.is_(None)))
 
 
 def receive(inbound: Inbound) -> str:
@@ -169,46 +153,17 @@ def _refuse(inbound: Inbound, refused: Refused) -> str:
 
 def _answer(inbound: Inbound, game: Game, seat: Seat, answer: Answer,
             row: InboundMessage) -> None:
-    """Queue the answer, unless an auto-responder that marks nothing as automatic would
-    otherwise answer each of ours for ever: after ``MUTE_AFTER`` answers in a row to mails
-    with no move in this wait, or ``REPLY_ANSWERS_PER_HOUR`` answers in the last hour, the
-    answer is left out (and a reply that applied nothing is recorded as ``muted``). What a
-    reply applied stays applied; only the answer is left out."""
-    since = datetime.now(UTC) - ANSWER_WINDOW  # the outbox's own clock (``enqueue``)
-    answered = db.session.scalar(
-        select(func.count()).select_from(Outbox).where(
-            Outbox.game_id == game.id, Outbox.seat == seat.index,
-            Outbox.kind == answers.ANSWER_KIND, Outbox.created_at >= since))
-    hourly = int(answered or 0) >= int(current_app.config["REPLY_ANSWERS_PER_HOUR"])
-    if hourly or _streak_full(game, seat, row):
+    """Queue the answer, unless ``answer_caps`` says why not (an auto-responder's loop): then
+    a reply that applied nothing is recorded as ``muted``."""
+    why = answer_caps.why_not_answered(game, seat, row)
+    if why is not None:
         log.warning("reply %s: seat %s of game %s: %s; no answer sent", inbound.key[:12],
-                    seat.index, game.id, f"{answered} answers this hour" if hourly else
-                    "answers in a row to mails with no move")
+                    seat.index, game.id, why)
         if row.outcome != "applied":
-            row.outcome = MUTED
+            row.outcome = answer_caps.MUTED
         return
     answers.send_answer(game, seat, answer, in_reply_to=inbound.message_id,
                         references=inbound.references)
-
-
-def _streak_full(game: Game, seat: Seat, row: InboundMessage) -> bool:
-    """``MUTE_AFTER`` answers in a row to this seat's mails with no move, in this wait."""
-    if row.outcome == "applied":
-        return False
-    limit = int(current_app.config.get("REPLY_MUTE_AFTER", MUTE_AFTER))
-    earlier = db.session.execute(
-        select(InboundMessage.outcome, InboundMessage.wait_key).where(
-            InboundMessage.game_id == game.id, InboundMessage.seat == seat.index,
-            InboundMessage.message_key != row.message_key)
-        .order_by(InboundMessage.id.desc()).limit(limit)).all()
-    streak = 0
-    for outcome, wait in earlier:
-        if outcome == "applied" or wait != row.wait_key:
-            break  # a move, or another wait: the count starts again
-        if outcome == MUTED:
-            return True  # muted already in this wait, and no move since
-        streak += outcome in NO_MOVE_ANSWERED
-    return streak >= limit
 
 
 # -- applying the lines -----------------------------------------------------------------------
