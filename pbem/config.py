@@ -21,7 +21,7 @@ SMTP_SECURITIES = ("starttls", "ssl", "none")
 _DEFAULT_SMTP_PORTS = {"starttls": 587, "ssl": 465, "none": 25}
 
 # Rate-limit buckets (pbem.web.ratelimit): each reads <NAME>_RATE_LIMIT and <NAME>_RATE_WINDOW.
-RATE_LIMIT_PREFIXES = ("API", "TOKEN", "NEW_GAME", "MAGIC")
+RATE_LIMIT_PREFIXES = ("API", "TOKEN", "NEW_GAME", "MAGIC", "INBOUND")
 # The largest request body read (bytes): a create form or an API move is a few KB.
 DEFAULT_MAX_CONTENT_LENGTH = 256 * 1024
 
@@ -141,6 +141,20 @@ def _web_guards(environ: Mapping[str, str]) -> dict[str, Any]:
 # Answers to one seat's replies in any hour: a loop with an auto-responder that marks nothing
 # as automatic ends there, and a player never sends this many replies in an hour.
 DEFAULT_REPLY_ANSWERS_PER_HOUR = 20
+DEFAULT_INBOUND_MAX_BYTES = 1024 * 1024  # a reply is a few lines; a mail past this is not read
+DEFAULT_INBOUND_POLL_SECONDS = 10.0  # of each tick, for reading replies over IMAP
+WEBHOOK_SECRET_MIN = 32  # characters: the secret in the webhook's URL is its only proof
+
+
+def _webhook_secret(environ: Mapping[str, str]) -> str | None:
+    secret = environ.get("INBOUND_WEBHOOK_SECRET", "").strip() or None
+    if secret is not None and len(secret) < WEBHOOK_SECRET_MIN:
+        raise ConfigError(
+            f"INBOUND_WEBHOOK_SECRET is {len(secret)} characters long: use at least "
+            f"{WEBHOOK_SECRET_MIN} random ones (python3 -c 'import secrets; "
+            "print(secrets.token_urlsafe(32))'), since it is all that proves a post comes "
+            "from your mail provider")
+    return secret
 
 
 def _inbound(environ: Mapping[str, str]) -> dict[str, Any]:
@@ -159,7 +173,13 @@ def _inbound(environ: Mapping[str, str]) -> dict[str, Any]:
         "INBOUND_IMAP_PASSWORD": environ.get("INBOUND_IMAP_PASSWORD") or None,
         "INBOUND_IMAP_FOLDER": environ.get("INBOUND_IMAP_FOLDER", "").strip() or "INBOX",
         "INBOUND_IMAP_SSL": ssl,
-        "INBOUND_WEBHOOK_SECRET": environ.get("INBOUND_WEBHOOK_SECRET", "").strip() or None,
+        "INBOUND_IMAP_QUARANTINE": environ.get("INBOUND_IMAP_QUARANTINE", "").strip()
+        or "Quarantine",
+        "INBOUND_MAX_BYTES": _count(environ, "INBOUND_MAX_BYTES", minimum=1024)
+        or DEFAULT_INBOUND_MAX_BYTES,
+        "INBOUND_POLL_SECONDS": _seconds(environ, "INBOUND_POLL_SECONDS",
+                                         DEFAULT_INBOUND_POLL_SECONDS),
+        "INBOUND_WEBHOOK_SECRET": _webhook_secret(environ),
         "REPLY_ANSWERS_PER_HOUR": _count(environ, "REPLY_ANSWERS_PER_HOUR", minimum=1)
         or DEFAULT_REPLY_ANSWERS_PER_HOUR,
     }

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -201,6 +202,12 @@ def read_unsubscribe_token(token: str | None) -> SeatLink:
 # part, and bumping ``link_counter`` revokes it like every other link of the seat.
 
 REPLY_SIGNATURE_HEX = 24
+# ASCII digits only, each number within bounds (a game id of at most 12 digits, a seat of 1,
+# a link counter of at most 9) and the signature's hex: anything else is refused before a
+# number is read, so no Unicode digit ("²") or 5,000-digit field reaches int().
+REPLY_TOKEN = re.compile(
+    rf"([0-9]{{1,12}})-([0-9])-([0-9]{{1,9}})-([0-9a-f]{{{REPLY_SIGNATURE_HEX}}})")
+REPLY_TOKEN_MAX = 64  # a local part is at most 64 characters (RFC 5321)
 
 
 class RepliedGame(Protocol):
@@ -208,7 +215,8 @@ class RepliedGame(Protocol):
     def id(self) -> int: ...
 
 
-def _reply_signature(key: str, game_id: int, seat: int, counter: int) -> str:
+def _reply_signature(key: str, game_id: str, seat: str, counter: str) -> str:
+    """Over the numbers as written: only the canonical spelling (``str`` of each) verifies."""
     message = f"pbem.reply:{game_id}:{seat}:{counter}".encode()
     return hmac.new(key.encode(), message, hashlib.sha256).hexdigest()[:REPLY_SIGNATURE_HEX]
 
@@ -216,8 +224,8 @@ def _reply_signature(key: str, game_id: int, seat: int, counter: int) -> str:
 def make_reply_token(game: RepliedGame, seat: LinkedSeat) -> str:
     """``<game id>-<seat>-<counter>-<signature>``: names the seat a reply plays."""
     key = str(current_app.config["SECRET_KEY"])
-    signature = _reply_signature(key, game.id, seat.index, seat.link_counter)
-    return f"{game.id}-{seat.index}-{seat.link_counter}-{signature}"
+    numbers = (str(game.id), str(seat.index), str(seat.link_counter))
+    return "-".join((*numbers, _reply_signature(key, *numbers)))
 
 
 @dataclass(frozen=True)
@@ -228,16 +236,18 @@ class ReplyToken:
 
 
 def read_reply_token(token: str | None) -> ReplyToken:
-    """Check the signature (under the key or any fallback key) only; no database."""
+    """Check the shape, then the signature (under the key or any fallback key), and only then
+    read the numbers; no database. Raises ``BadToken`` for anything else, never another error."""
     if not token:
         raise BadToken("missing")
-    parts = token.strip().lower().split("-")
-    if len(parts) != 4 or not all(part.isdigit() for part in parts[:3]) or len(parts[0]) > 12:
+    token = token.strip()
+    matched = REPLY_TOKEN.fullmatch(token.lower()) if len(token) <= REPLY_TOKEN_MAX else None
+    if matched is None:
         raise BadToken("forged")
-    game_id, seat, counter = (int(part) for part in parts[:3])
+    game_id, seat, counter, signature = matched.groups()
     config = current_app.config
     keys = [str(key) for key in (*config.get("SECRET_KEY_FALLBACKS", []), config["SECRET_KEY"])]
-    if not any(hmac.compare_digest(parts[3], _reply_signature(key, game_id, seat, counter))
+    if not any(hmac.compare_digest(signature, _reply_signature(key, game_id, seat, counter))
                for key in keys):
         raise BadToken("forged")
-    return ReplyToken(game_id, seat, counter)
+    return ReplyToken(int(game_id), int(seat), int(counter))

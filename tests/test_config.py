@@ -175,3 +175,24 @@ def test_the_reply_answer_cap_defaults_to_twenty_and_takes_a_whole_number() -> N
     for raw in ("0", "many"):
         with pytest.raises(ConfigError, match="REPLY_ANSWERS_PER_HOUR"):
             load_config({"REPLY_ANSWERS_PER_HOUR": raw})
+
+
+def test_the_inbound_bounds_default_to_a_megabyte_and_ten_seconds() -> None:
+    config = load_config({})
+    assert (config["INBOUND_MAX_BYTES"], config["INBOUND_POLL_SECONDS"],
+            config["INBOUND_IMAP_QUARANTINE"]) == (1024 * 1024, 10.0, "Quarantine")
+    config = load_config({"INBOUND_MAX_BYTES": "200000", "INBOUND_POLL_SECONDS": "2.5",
+                          "INBOUND_IMAP_QUARANTINE": "Junk/pbem"})
+    assert (config["INBOUND_MAX_BYTES"], config["INBOUND_POLL_SECONDS"],
+            config["INBOUND_IMAP_QUARANTINE"]) == (200000, 2.5, "Junk/pbem")
+    for name, raw in (("INBOUND_MAX_BYTES", "100"), ("INBOUND_POLL_SECONDS", "0")):
+        with pytest.raises(ConfigError, match=name):
+            load_config({name: raw})
+
+
+def test_a_webhook_secret_shorter_than_32_characters_is_refused_at_start() -> None:
+    with pytest.raises(ConfigError, match="INBOUND_WEBHOOK_SECRET is 6 characters long"):
+        load_config({"INBOUND_WEBHOOK_SECRET": "secret"})
+    secret = "x" * 32
+    assert load_config({"INBOUND_WEBHOOK_SECRET": secret})["INBOUND_WEBHOOK_SECRET"] == secret
+    assert load_config({})["INBOUND_WEBHOOK_SECRET"] is None

@@ -35,6 +35,9 @@ from pbem.services import host as host_actions
 from pbem.services.errors import ServiceError
 
 HELP = "Play-by-email server for Alien Frontiers."
+# With the dev mail backend, mails carry this reply address so that the dev mailbox can
+# answer them (play by reply on one machine, with no mailbox to set up).
+DEV_INBOUND_ADDRESS = "play@localhost"
 cli = AppGroup("pbem", help=HELP)
 cli.add_command(mail_group)  # pbem mail status | retry (pbem/cli/mail.py)
 cli.add_command(status_command)  # pbem status: database size, games, outbox (pbem/cli/status.py)
@@ -66,6 +69,8 @@ def serve(host: str, port: int) -> None:
     import flask_migrate  # Alembic: only migration commands load it (pbem.extensions)
 
     app = _app()
+    if app.config.get("MAIL_BACKEND") == "dev" and not app.config.get("INBOUND_ADDRESS"):
+        app.config["INBOUND_ADDRESS"] = DEV_INBOUND_ADDRESS  # the dev mailbox's reply box
     if not app.config.get("SERVER_NAME"):  # mailed links name the port really served
         shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
         app.config[SERVED_AT] = f"[{shown}]:{port}" if ":" in shown else f"{shown}:{port}"

@@ -15,7 +15,7 @@ import click
 from flask.cli import with_appcontext
 
 from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, is_level
-from pbem.mail.outbound.compose import turn_url
+from pbem.mail.outbound.links import turn_url
 from pbem.services import games
 from pbem.services.errors import ServiceError
 from pbem.services.games import SeatSpec

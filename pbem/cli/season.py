@@ -9,7 +9,7 @@ from collections.abc import Callable
 import click
 from flask.cli import with_appcontext
 
-from pbem.mail.outbound import compose
+from pbem.mail.outbound import links
 from pbem.services import games, host_links, rematch, turns
 from pbem.services.errors import ServiceError
 
@@ -54,7 +54,7 @@ def host_link(game: str, replace: bool) -> None:
         ref = _game_ref(game)
         if replace:
             host_links.replace_host_link(ref)
-        return compose.host_url(turns.find_game(ref))
+        return links.host_url(turns.find_game(ref))
 
     _run(action)
 
@@ -72,9 +72,9 @@ def rematch_command(game: str, seed: int | None) -> None:
         for seat in sorted(started.seats, key=lambda s: s.index):
             who = (f"{seat.name} <{seat.email}>" if seat.email
                    else f"{seat.name} (computer, {seat.level})")
-            link = "" if seat.is_bot else f"  {compose.turn_url(started, seat)}"
+            link = "" if seat.is_bot else f"  {links.turn_url(started, seat)}"
             lines.append(f"seat {seat.index} {seat.colour:<6} {who}{link}")
-        lines.append(f"host page: {compose.host_url(started)}")
+        lines.append(f"host page: {links.host_url(started)}")
         return "\n".join(lines)
 
     _run(action)

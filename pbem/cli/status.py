@@ -1,4 +1,5 @@
-"""``pbem status``: how full the database is, the games by status, the outbox by state.
+"""``pbem status``: how full the database is, the games by status, the outbox by state, and
+the mail received at the reply address by outcome (quarantined and muted included).
 
 For a free database with a size cap: the figure to watch is the size, and the sent mail
 bodies are what ``MAIL_RETENTION_DAYS`` prunes (pbem/mail/outbound/retention.py).
@@ -14,6 +15,7 @@ from pbem.extensions import db
 from pbem.mail.outbound import delivery
 from pbem.models.game import GAME_STATUSES, Game
 from pbem.models.outbox import STATUSES
+from pbem.services import inbox
 
 
 def database_bytes() -> int:
@@ -38,10 +40,15 @@ def human(size: int) -> str:
 @click.command("status")
 @with_appcontext
 def status() -> None:
-    """Show the database's size, the games by status and the outbox by state."""
+    """Show the database's size, the games by status, the outbox by state and the replies
+    received by outcome."""
     click.echo(f"database: {human(database_bytes())} ({db.engine.dialect.name})")
     rows = db.session.execute(sa.select(Game.status, sa.func.count()).group_by(Game.status))
     games = {str(name): int(count) for name, count in rows}
     click.echo("games: " + "  ".join(f"{name}: {games.get(name, 0)}" for name in GAME_STATUSES))
     counts = delivery.status_counts()
     click.echo("outbox: " + "  ".join(f"{name}: {counts.get(name, 0)}" for name in STATUSES))
+    received = inbox.counts()
+    other = sum(count for name, count in received.items() if name not in inbox.SHOWN)
+    click.echo("replies: " + "  ".join(f"{name}: {received.get(name, 0)}"
+                                       for name in inbox.SHOWN) + f"  other: {other}")

@@ -79,11 +79,11 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     # turns; the host sets it (migration 0006).
     autopilot_level: Mapped[str] = mapped_column(String(16), default=DEFAULT_LEVEL,
                                                  server_default=DEFAULT_LEVEL)
-    # The host link's counter (migration 0009): replacing a leaked host link bumps it, and
-    # every host link issued before stops working (``pbem.services.host_links``).
+    # The host link's counter (migration 0010_season): replacing a leaked host link bumps
+    # it, and every host link issued before stops working (``pbem.services.host_links``).
     host_link_counter: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    # The game this is the rematch of (migration 0009); unique: one rematch per game, so the
-    # chain of rematches, the group's season, has no branches (``pbem.models.season``).
+    # The game this is the rematch of (migration 0010_season); unique: one rematch per game,
+    # so the chain of rematches, the group's season, has no branches (``pbem.models.season``).
     rematch_of: Mapped[int | None] = mapped_column(
         ForeignKey("games.id", ondelete="SET NULL"), unique=True)
     thread_message_id: Mapped[str | None] = mapped_column(String(255))

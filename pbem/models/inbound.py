@@ -27,4 +27,7 @@ class InboundMessage(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[int | None] = mapped_column(Integer, index=True)
     seat: Mapped[int | None] = mapped_column(Integer)
     outcome: Mapped[str] = mapped_column(String(32))
+    # The game's wait when the mail came (its open deadline rows' ``turn_key``): answers to
+    # mails carrying no move stop after three in a row of the same wait (docs/mail.md).
+    wait_key: Mapped[str | None] = mapped_column(String(64))
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from pbem.mail.outbound import delivery, digest, retention
 from pbem.scheduler import deadlines, register_step
-from pbem.services import replies
+from pbem.services import inbox
 
 
 def register_steps() -> None:
     """Add the server's steps to every tick; registering them again is a no-op."""
     register_step("deadlines", deadlines.run_step)
     register_step("digest", digest.run_step)
-    register_step("replies", replies.poll_step)  # play by reply: before "mail" sends answers
+    register_step("replies", inbox.poll_step)  # play by reply: before "mail" sends answers
     register_step("mail", delivery.mail_step)
     register_step("retention", retention.run_step)  # prune sent bodies after MAIL_RETENTION_DAYS

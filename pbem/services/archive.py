@@ -14,13 +14,11 @@ import json
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
-
 from pbem import engine
 from pbem.engine import GameState
 from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS
 from pbem.extensions import db
-from pbem.models import ActionLog, Game, Seat
+from pbem.models import ActionLog, Game, Seat, history
 from pbem.models.game import GAME_STATUSES, new_public_id
 from pbem.services import deadlines, turns
 from pbem.services.errors import BadInput
@@ -37,12 +35,6 @@ def state_digest(state: dict[str, Any]) -> str:
     """A stable fingerprint of a state, to check a replay without shipping the state."""
     canonical = json.dumps(state, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
-
-
-def _log_rows(game: Game) -> list[ActionLog]:
-    return list(db.session.execute(
-        select(ActionLog).where(ActionLog.game_id == game.id).order_by(ActionLog.seq)
-    ).scalars())
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -69,7 +61,8 @@ def export_game(game_id: GameRef) -> dict[str, Any]:
         "finished_at": _iso(game.finished_at),
         "seats": [{**{name: getattr(seat, name) for name in SEAT_FIELDS},
                    "bot_level": seat.bot_level} for seat in game.seats],
-        "log": [{name: getattr(row, name) for name in LOG_FIELDS} for row in _log_rows(game)],
+        "log": [{name: getattr(row, name) for name in LOG_FIELDS}
+                for row in history.all_steps(game.id)],
         "turn_steps": list(game.turn_steps),
         "state_sha256": state_digest(game.state),
     }
@@ -112,7 +105,7 @@ def _check(players: int, seed: int, options: dict[str, Any], log: list[dict[str,
 def verify_replay(game_id: GameRef) -> list[str]:
     """Problems found replaying the game from its creation record; [] means it is exact."""
     game = turns.find_game(game_id)
-    log = [{name: getattr(row, name) for name in LOG_FIELDS} for row in _log_rows(game)]
+    log = [{name: getattr(row, name) for name in LOG_FIELDS} for row in history.all_steps(game.id)]
     turn_start, state, problems = _check(
         game.players, game.seed, game.options, log, list(game.turn_steps)
     )

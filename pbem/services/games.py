@@ -31,6 +31,7 @@ from pbem.services.archive import export_game, import_game, verify_replay
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed
 from pbem.services.transaction import transaction
 from pbem.services.turns import GameRef, Step
+from pbem.services.undo import undo_refusal
 from pbem.services.validation import clean_email, clean_hours, clean_name, clean_timezone
 
 __all__ = [
@@ -232,13 +233,9 @@ def undo_step(game_id: GameRef, seat_index: int, expected_version: int) -> StepR
         game = turns.lock_game(game_id)
         turns.expect(game, expected_version)
         steps = list(game.turn_steps)
-        if not steps or steps[-1]["seat"] != seat_index:
-            raise NotAllowed("There is nothing of yours to undo in this turn.")
-        last = steps[-1]
-        if last["barrier"]:
-            raise NotAllowed(
-                f"'{last['notation']}' revealed new dice or cards, so it cannot be undone."
-            )
+        refusal = undo_refusal(steps, seat_index)
+        if refusal is not None:
+            raise NotAllowed(refusal)
         state = GameState.from_json(game.turn_start_state)
         for step in steps[:-1]:  # same seed and counter: the replay is exact
             engine.apply_in_place(state, engine.action_from_json(step["action"]))
@@ -246,7 +243,7 @@ def undo_step(game_id: GameRef, seat_index: int, expected_version: int) -> StepR
         turns.sync_seats(game, state)
         game.turn_steps = steps[:-1]
         game.version += 1
-        return StepResult(game, [], undone=last, state=state)
+        return StepResult(game, [], undone=steps[-1], state=state)
 
     return _in_transaction(work, keep_loaded=True)
 

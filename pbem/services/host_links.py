@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from pbem import tokens
 from pbem.extensions import db
 from pbem.mail.addresses import UnmailableAddress, address_key
-from pbem.mail.outbound import compose, notify
+from pbem.mail.outbound import links, notify
 from pbem.models import Game
 from pbem.services.transaction import transaction
 from pbem.services.turns import GameRef, lock_game
@@ -38,7 +38,7 @@ def replace_host_link(game_id: GameRef) -> str:
         game = lock_game(game_id)
         game.host_link_counter = (game.host_link_counter or 0) + 1
         notify.host_link_replaced(game)
-        token = compose.host_token(game)
+        token = links.host_token(game)
     return token
 
 

@@ -11,9 +11,9 @@ from sqlalchemy import and_, bindparam, select
 from sqlalchemy.orm import joinedload
 
 from pbem.extensions import db
-from pbem.mail.outbound.compose import local_time
 from pbem.models import ActionLog, Game, Seat
 from pbem.tokens import BadToken, SeatLink, read_seat_link, read_unsubscribe_token
+from pbem.words.when import local_time
 
 
 def resolve_seat_link(token: str | None, public_id: str | None = None) -> tuple[Game, Seat]:

@@ -48,7 +48,7 @@ def request_link(raw_address: str, *, now: datetime | None = None) -> None:
     if recent < MAGIC_LINKS_PER_ADDRESS:
         key = issue_key(address, now=now)
         # Built against SERVER_NAME, never this request's Host header (a mailed link).
-        url = links.external(("me.dashboard",), f"/me/{key}", token=key)
+        url = links.dashboard_url(key)
         notify.magic_link(address, url)
     db.session.commit()
 

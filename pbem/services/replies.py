@@ -18,28 +18,26 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 
 from flask import current_app
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from pbem import engine, tokens
 from pbem.engine import GameState
 from pbem.extensions import db
-from pbem.mail.inbound import imap, received
+from pbem.mail.inbound import limits
 from pbem.mail.inbound.received import Inbound
 from pbem.mail.outbound import answers
 from pbem.mail.outbound.answers import Answer
-from pbem.models import Game, InboundMessage, Outbox, Seat
-from pbem.services import deadlines, resignation, turns
+from pbem.models import Game, InboundMessage, Seat
+from pbem.services import answer_caps, deadlines, resignation, turns
 from pbem.services.transaction import transaction
 
 log = logging.getLogger(__name__)
 
 WORDS = frozenset({"undo", "status", "help"})
 RESIGN = "resign"  # alone in a reply: the seat resigns (``pbem.services.resignation``)
-ANSWER_WINDOW = timedelta(hours=1)
 
 
 @dataclass
@@ -57,12 +55,15 @@ def _seen(key: str) -> bool:
 
 
 def _record(inbound: Inbound, outcome: str, game: Game | None = None,
-            seat: Seat | None = None) -> None:
-    db.session.add(InboundMessage(
+            seat: Seat | None = None) -> InboundMessage:
+    row = InboundMessage(
         message_key=inbound.key, message_id=inbound.message_id or "(none)",
         game_id=game.id if game is not None else None,
         seat=seat.index if seat is not None else None, outcome=outcome,
-    ))
+        wait_key=answer_caps.wait_of(game) if game is not None else None,
+    )
+    db.session.add(row)
+    return row
 
 
 def receive(inbound: Inbound) -> str:
@@ -117,6 +118,9 @@ def _handle(inbound: Inbound) -> str:
             "a mail reached your reply address from another address, so nothing of it was "
             "applied. Replies count only when they come from the address this game mails "
             "(a forwarded mail does not)."))
+    if inbound.unreadable:  # too large or too complex to read: why, and nothing applied
+        return _answer_only(inbound, game, seat, inbound.unreadable, limits.why(
+            inbound.unreadable, inbound.size, int(current_app.config["INBOUND_MAX_BYTES"])))
     if game.status != "active":
         return _answer_only(inbound, game, seat, "inactive",
                             f"this game is {game.status}: it takes no more moves.")
@@ -128,9 +132,9 @@ def _handle(inbound: Inbound) -> str:
     if any(_word(line) == RESIGN for line in inbound.lines):
         return _resign(inbound, game, game.seat(seat.index))
     answer = _play(game, game.seat(seat.index), list(inbound.lines))
-    _record(inbound, "applied" if answer.applied else "answered", game, seat)
-    _answer(inbound, game, game.seat(seat.index), answer)
-    return "applied" if answer.applied else "answered"
+    row = _record(inbound, "applied" if answer.applied else "answered", game, seat)
+    _answer(inbound, game, game.seat(seat.index), answer, row)
+    return row.outcome
 
 
 def _word(line: str) -> str:
@@ -145,43 +149,41 @@ def _resign(inbound: Inbound, game: Game, seat: Seat) -> str:
         raise Refused(moves[0], "Write resign alone in a reply, with no moves: nothing of "
                                 "this reply was applied.")
     resignation.resign_locked(game, seat.index, by="player", tell_resigner=False)
-    _record(inbound, "applied", game, seat)
+    row = _record(inbound, "applied", game, seat)
     _answer(inbound, game, seat, Answer(
         headline=(f"you resigned from {game.name}. The computer plays your seat from now on, "
                   "at the host's level; you get one more mail from this game, when it ends."),
-        applied=[RESIGN]))
-    return "applied"
+        applied=[RESIGN]), row)
+    return row.outcome
 
 
 def _answer_only(inbound: Inbound, game: Game, seat: Seat, outcome: str, headline: str) -> str:
-    _record(inbound, outcome, game, seat)
-    _answer(inbound, game, seat, Answer(headline=headline))
-    return outcome
+    row = _record(inbound, outcome, game, seat)
+    _answer(inbound, game, seat, Answer(headline=headline), row)
+    return row.outcome
 
 
 def _refuse(inbound: Inbound, refused: Refused) -> str:
     found = _seat_of(inbound)
     assert not isinstance(found, str)  # a refusal comes only after the seat was found
     game, seat = found
-    _record(inbound, "refused", game, seat)
+    row = _record(inbound, "refused", game, seat)
     answer = Answer(headline="one line of your reply was refused.",
                     refused_line=refused.line, refusal=refused.reason)
-    _answer(inbound, game, seat, answer)
-    return "refused"
+    _answer(inbound, game, seat, answer, row)
+    return row.outcome
 
 
-def _answer(inbound: Inbound, game: Game, seat: Seat, answer: Answer) -> None:
-    """Queue the answer, unless the seat had ``REPLY_ANSWERS_PER_HOUR`` answers in the last
-    hour: an auto-responder that marks nothing as automatic would otherwise answer each of
-    ours for ever. What the reply applied stays applied; only the answer is left out."""
-    since = datetime.now(UTC) - ANSWER_WINDOW  # the outbox's own clock (``enqueue``)
-    answered = db.session.scalar(
-        select(func.count()).select_from(Outbox).where(
-            Outbox.game_id == game.id, Outbox.seat == seat.index,
-            Outbox.kind == answers.ANSWER_KIND, Outbox.created_at >= since))
-    if int(answered or 0) >= int(current_app.config["REPLY_ANSWERS_PER_HOUR"]):
-        log.warning("reply %s: seat %s of game %s had %s answers this hour; no answer sent",
-                    inbound.key[:12], seat.index, game.id, answered)
+def _answer(inbound: Inbound, game: Game, seat: Seat, answer: Answer,
+            row: InboundMessage) -> None:
+    """Queue the answer, unless ``answer_caps`` says why not (an auto-responder's loop): then
+    a reply that applied nothing is recorded as ``muted``."""
+    why = answer_caps.why_not_answered(game, seat, row)
+    if why is not None:
+        log.warning("reply %s: seat %s of game %s: %s; no answer sent", inbound.key[:12],
+                    seat.index, game.id, why)
+        if row.outcome != "applied":
+            row.outcome = answer_caps.MUTED
         return
     answers.send_answer(game, seat, answer, in_reply_to=inbound.message_id,
                         references=inbound.references)
@@ -274,15 +276,3 @@ def _headline(answer: Answer, lines: list[str]) -> str:
     if any(line.lower().strip(" .!") in WORDS for line in lines):
         return "here is your game as it stands."
     return "I found no moves in your reply: write one move a line, above the quoted mail."
-
-
-# -- the IMAP path ---------------------------------------------------------------------------
-
-
-def poll_step() -> None:
-    """The scheduler step: handle the unseen mail of the IMAP mailbox, when one is set."""
-    if not imap.configured():
-        return
-    count = imap.poll(lambda raw: receive(received.from_bytes(raw)))
-    if count:
-        log.info("replies: %d mail(s) read from IMAP", count)

@@ -16,6 +16,10 @@ Buckets and their settings (requests per window in seconds; a limit of 0 turns i
 | tokens     | pages opened or posted by a seat link | ``TOKEN_RATE_LIMIT``   | 300 / 60 s  |
 | new_game   | game creation (POST /games/new)       | ``NEW_GAME_RATE_LIMIT``| 20 / 3600 s |
 | magic_link | "my games" link requests (POST /me)   | ``MAGIC_RATE_LIMIT``   | 10 / 3600 s |
+| inbound    | inbound webhook posts with a wrong secret | ``INBOUND_RATE_LIMIT`` | 20 / 3600 s |
+
+The ``inbound`` bucket counts only posts whose secret is wrong: the provider, which knows it,
+is never limited, while a client guessing secrets gets 429 after its 20th try in the hour.
 
 Each window setting is the limit setting's name with ``_WINDOW`` for ``_LIMIT``
 (``API_RATE_WINDOW`` …). The settings are read from the app's config at each request.
@@ -30,6 +34,8 @@ from typing import Any, cast
 from flask import Blueprint, Flask, current_app, request
 from flask_limiter import Limiter
 
+from pbem.web import guards
+
 
 @dataclass(frozen=True)
 class Bucket:
@@ -38,6 +44,7 @@ class Bucket:
     window: int
     blueprints: tuple[str, ...] = ()  # every route of these blueprints counts
     endpoints: tuple[str, ...] = ()  # these views count (each is a POST-only view)
+    exempt: Callable[[], bool] | None = None  # requests for which this is true do not count
 
 
 BUCKETS: dict[str, Bucket] = {
@@ -45,6 +52,8 @@ BUCKETS: dict[str, Bucket] = {
     "tokens": Bucket("TOKEN_RATE_LIMIT", 300, 60, blueprints=("play", "seat")),
     "new_game": Bucket("NEW_GAME_RATE_LIMIT", 20, 3600, endpoints=("games.create",)),
     "magic_link": Bucket("MAGIC_RATE_LIMIT", 10, 3600, endpoints=("me.send_link",)),
+    "inbound": Bucket("INBOUND_RATE_LIMIT", 20, 3600, endpoints=("inbound.webhook",),
+                      exempt=guards.webhook_secret_is_right),
 }
 REFUSAL = "Too many requests from your address: wait a little, then try again."
 
@@ -68,7 +77,8 @@ def _rate(bucket: Bucket) -> Callable[[], str]:
 
 
 def _off(bucket: Bucket) -> Callable[[], bool]:
-    return lambda: _setting(bucket.setting, bucket.limit) <= 0
+    exempt = bucket.exempt or (lambda: False)
+    return lambda: _setting(bucket.setting, bucket.limit) <= 0 or exempt()
 
 
 def install(app: Flask) -> Limiter:

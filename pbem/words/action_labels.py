@@ -10,6 +10,7 @@ from typing import Any
 from pbem.engine import Preview
 from pbem.engine.ids import FACILITY_NAMES, TERRITORY_BONUSES, TERRITORY_NAMES
 from pbem.words import action_labels_factions, effects
+from pbem.words.describe import name_of
 from pbem.words.glossary import CARD_EFFECTS, card_name
 
 Label = tuple[str, str, str]  # (group key, label, detail)
@@ -43,7 +44,6 @@ PENDING_HINTS = {  # what the page asks first while a decision is pending
     "land": "First choose the territory where your colony lands.",
     "raid": "Finish your raid: take fuel, ore or a card, or stop raiding.",
 }
-name_of = action_labels_factions.name_of
 
 
 def dock_label(ships: str, facility: str) -> str:

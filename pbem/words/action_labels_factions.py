@@ -15,6 +15,7 @@ from pbem.engine.ids import (
     TERRITORY_NAMES,
 )
 from pbem.words import effects
+from pbem.words.describe import name_of
 from pbem.words.glossary import CARD_EFFECTS, FACTIONS, agenda, card_name, faction_name
 
 Label = tuple[str, str, str]  # (group key, label, detail)
@@ -35,12 +36,6 @@ DECISIONS = {
     "land": "Land your colony",
     "raid": "Finish your raid",
 }
-
-
-def name_of(names: Sequence[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return "someone"
 
 
 def and_list(words: Sequence[str]) -> str:

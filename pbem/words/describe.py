@@ -17,6 +17,7 @@ from typing import Any
 from pbem.engine.agendas import AGENDA_LIMIT, AGENDA_LIMIT_WINDOW
 from pbem.engine.ids import CARD_NAMES, FACILITY_NAMES, FIELD_NAMES, TERRITORY_NAMES
 from pbem.words import glossary
+from pbem.words.glossary import card_name
 
 Event = dict[str, Any]
 Names = Sequence[str]
@@ -36,10 +37,6 @@ def facility(fid: str) -> str:
 
 def territory(tid: str) -> str:
     return TERRITORY_NAMES.get(tid, tid.replace("_", " ").title())
-
-
-def card(cid: str) -> str:
-    return CARD_NAMES.get(cid, cid.replace("_", " ").title())
 
 
 def field(fid: str) -> str:
@@ -149,12 +146,12 @@ def _stole(ev: Event, names: Names) -> str:
 
 
 def _stole_card(ev: Event, names: Names) -> str:
-    return f"took {card(ev['card'])} from {object_name(names, ev.get('victim'))}"
+    return f"took {card_name(ev['card'])} from {object_name(names, ev.get('victim'))}"
 
 
 def _used_card(ev: Event, names: Names) -> str:
     cost = f" for {ev['fuel']} fuel" if ev.get("fuel") else ""
-    return f"used {card(ev['card'])}{cost}"
+    return f"used {card_name(ev['card'])}{cost}"
 
 
 def _rolled(ev: Event, names: Names) -> str:
@@ -175,15 +172,15 @@ LEADS: dict[str, Callable[[Event, Names], str]] = {
     "bought_relic": lambda ev, n: "bought the Relic Ship",
     "launched": lambda ev, n: "launched a colony from the Colonist Hub",
     "cycled": lambda ev, n: "cycled the Alien Tech cards",
-    "claimed": lambda ev, n: f"claimed {card(ev['card'])}",
+    "claimed": lambda ev, n: f"claimed {card_name(ev['card'])}",
     "rerolled": lambda ev, n: (
         f"re-rolled {_values(ev.get('was'))} into {_values(ev.get('now'))}"),
     "chose_faction": lambda ev, n: f"chose {faction(ev.get('faction'))}",
     "resource_cache": lambda ev, n: (
         f"got the Resource Cache's pay-out ({ev.get('odd', 0)} odd, {ev.get('even', 0)} even "
         "ships)"),
-    "took_from_discard": lambda ev, n: f"took {card(ev['card'])} from the discard pile",
-    "discarded_card": lambda ev, n: f"discarded {card(ev['card'])}",
+    "took_from_discard": lambda ev, n: f"took {card_name(ev['card'])} from the discard pile",
+    "discarded_card": lambda ev, n: f"discarded {card_name(ev['card'])}",
     "returned_resources": lambda ev, n: (
         f"returned {resources(ev.get('fuel', 0), ev.get('ore', 0))} to the supply"
     ),
@@ -198,7 +195,7 @@ def source(why: Any) -> str:
     if why in glossary.FACTIONS:
         return f"the {faction(why)} board"
     if why in CARD_NAMES:
-        return card(why)
+        return card_name(why)
     if why in FACILITY_NAMES:
         return f"the {facility(why)}"
     if why in TERRITORY_NAMES:
@@ -281,7 +278,7 @@ def _revealed_agenda(ev: Event, names: Names) -> str:
 
 def _card_token(ev: Event, names: Names) -> str:
     count = int(ev.get("tokens", 0))
-    return f"put a token on the {card(ev['card'])} ({count} of 3)"
+    return f"put a token on the {card_name(ev['card'])} ({count} of 3)"
 
 
 FOLLOWS: dict[str, Callable[[Event, Names], str]] = {
@@ -296,7 +293,7 @@ FOLLOWS: dict[str, Callable[[Event, Names], str]] = {
     "field_moved": _field_moved,
     "field_removed": lambda ev, n: f"took the {field(ev['field'])} off the planet",
     "ship_changed": lambda ev, n: f"turned a {ev.get('was')} into a {ev.get('now')}",
-    "duplicate_discarded": lambda ev, n: f"discarded a second {card(ev['card'])}",
+    "duplicate_discarded": lambda ev, n: f"discarded a second {card_name(ev['card'])}",
     # Factions: card powers, faction boards and Agendas (never naming a face-down Agenda)
     "shot": _ships_sent,
     "cleared": _ships_sent,
@@ -312,7 +309,7 @@ FOLLOWS: dict[str, Callable[[Event, Names], str]] = {
     "borrowed_ship": lambda ev, n: (
         f"took a ship from the Maintenance Bay and rolled {_values(ev.get('value'))}"),
     "rolled_ship": lambda ev, n: f"rolled the new ship at once: {_values(ev.get('value'))}",
-    "drew": lambda ev, n: f"drew {card(ev['card'])}",
+    "drew": lambda ev, n: f"drew {card_name(ev['card'])}",
     "card_token": _card_token,
     "drew_agendas": lambda ev, n: f"drew {plural(int(ev.get('count', 0)), 'Agenda')}",
     "discarded_agenda": lambda ev, n: "discarded a face-down Agenda",
@@ -500,11 +497,11 @@ def describe_action(action: dict[str, Any], names: Names = (),
     if kind == "trade":
         return f"Trade {action.get('rate')} fuel for 1 ore"
     if kind == "claim":
-        return f"Claim {card(action['card'])}"
+        return f"Claim {card_name(action['card'])}"
     if kind == "steal":
         return f"Raid 1 {action.get('resource')} from {name_of(names, action.get('victim'))}"
     if kind == "steal_card":
-        return f"Raid {card(action['card'])} from {name_of(names, action.get('victim'))}"
+        return f"Raid {card_name(action['card'])} from {name_of(names, action.get('victim'))}"
     if kind == "launch":
         return "Launch a colony from the Colonist Hub"
     if kind == "buy_relic":
@@ -542,5 +539,5 @@ def _faction_action(action: dict[str, Any], agendas: Sequence[str]) -> str | Non
                 f"and {action.get('ship')} at the Smuggler's Alliance")
     if isinstance(kind, str) and kind.startswith(("use_", "discard_")):
         verb, _, cid = kind.partition("_")
-        return f"{verb.capitalize()} {card(cid)}"
+        return f"{verb.capitalize()} {card_name(cid)}"
     return None

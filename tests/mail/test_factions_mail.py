@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 import sqlalchemy as sa
@@ -15,15 +16,15 @@ from pbem import tokens
 from pbem.engine import GameState, awaited
 from pbem.engine.bots import greedy_bot, random_bot, redacted
 from pbem.extensions import db
-from pbem.mail.outbound import compose
+from pbem.mail.outbound import compose, decisions, links
 from pbem.mail.outbound.digest import send_digests
 from pbem.models.deadline import TIMEOUT, Deadline
 from pbem.models.game import Game
 from pbem.models.outbox import Outbox
 from pbem.scheduler import deadlines
 from pbem.services.games import submit_action
-from pbem.words import describe
-from pbem.words.glossary import FACTIONS, agenda
+from pbem.words import describe, when
+from pbem.words.glossary import FACTIONS, agenda, card_name
 from tests.conftest import MakeApp
 from tests.mail.conftest import new_game
 
@@ -88,7 +89,7 @@ def test_your_turn_shows_the_scheduled_deadline_in_the_players_zone(
             else row.deadline_at
         assert due == T0 + timedelta(hours=53)
         assert "Thursday 3 December, 14:00 UTC, 48 hours from now" in ben.text_body
-        assert compose.deadline_words(due, "Europe/Lisbon") == (
+        assert when.deadline_words(due, "Europe/Lisbon", clock.now) == (
             "Thursday 3 December, 14:00 WET, 48 hours from now")
 
 
@@ -264,7 +265,7 @@ def test_a_multiverse_window_discard_gets_a_decision_mail() -> None:
         "is 3 Agendas (revealed ones count) again."]
     assert describe.describe_action({"kind": "discard_agenda", "index": 2}, [],
                                     ["six_ore", "low_roll"]) == "Discard your Agenda “Low Roll”"
-    assert compose.DECISIONS == ("draft", "discard_agendas")
+    assert decisions.DECISIONS == ("draft", "discard_agendas")
 
 
 NAMES = ["Ana", "Ben", "Cy"]
@@ -366,7 +367,7 @@ def test_a_digest_seat_gets_one_mail_a_day_at_its_morning(app: Flask, make_app: 
         for _ in range(30):
             play_step(game)
         assert outbox(kind="others_turn", seat=0) == []
-        local = real_now.astimezone(compose.ZoneInfo("Asia/Tokyo"))
+        local = real_now.astimezone(ZoneInfo("Asia/Tokyo"))
         next_morning = datetime.combine(local.date() + timedelta(days=1),
                                         datetime.min.time().replace(hour=8),
                                         tzinfo=local.tzinfo)
@@ -435,7 +436,7 @@ def test_no_mail_of_a_factions_game_shows_another_seats_secret(
             secrets = _secrets(game, state)
             # The next three cards in order: with fewer left, one card's name is also the
             # name on a seat's own card (two copies of each card), which is no leak.
-            deck = (", ".join(describe.card(c) for c in state.deck[-3:])
+            deck = (", ".join(card_name(c) for c in state.deck[-3:])
                     if len(state.deck) >= 3 else "")
             new = db.session.scalars(sa.select(Outbox).where(Outbox.id > checked)
                                      .order_by(Outbox.id)).all()
@@ -472,7 +473,7 @@ def test_the_rematch_link_opens_the_create_form_filled_in_for_the_host_only(
     web = make_app(MAIL_BACKEND="dev", SERVER_NAME="localhost", WTF_CSRF_ENABLED=False)
     with web.app_context():
         game = new_game(THREE, options={"new_gaia_rescue": "low"}, time_per_move_hours=24)
-        link = compose.rematch_url(game)
+        link = links.rematch_url(game)
         public_id = game.public_id
     path = link.removeprefix("http://localhost")
     page = web.test_client().get(path)

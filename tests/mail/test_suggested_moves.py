@@ -1,11 +1,13 @@
-"""The moves a turn mail suggests say the engine's preview of their effect."""
+"""The moves a turn mail suggests come from the engine's ranking of the menu and say the
+engine's preview of their effect."""
 
 from __future__ import annotations
 
 from pbem import engine
-from pbem.engine import menu_previews
+from pbem.engine import bots, menu_previews
+from pbem.engine.bots import ranking
 from pbem.engine.scenarios.position import build_state
-from pbem.mail.outbound.compose import suggested_moves
+from pbem.mail.outbound.suggestions import rank, suggested_moves
 
 
 def test_a_suggested_docking_says_what_the_engine_pays_after_a_borrowed_bonus() -> None:
@@ -15,7 +17,7 @@ def test_a_suggested_docking_says_what_the_engine_pays_after_a_borrowed_bonus() 
     state, _ = engine.apply(state, engine.parse_action("use data_crystal lem", 0, 3))
     picture = engine.view(state, 0)
     previews = menu_previews(state, picture["legal"], picture["picks"])
-    moves = suggested_moves(picture, ["Ana", "Ben", "Cy"], previews)
+    moves = suggested_moves(rank(state, 0, picture["legal"]), ["Ana", "Ben", "Cy"], [], previews)
     assert {"goal": "Fuel", "how": "dock 5 at the Solar Converter", "cost": "+4 fuel",
             "label": "Fuel: dock 5 at the Solar Converter (+4 fuel)",
             "notation": "dock 5 solar_converter"} in moves
@@ -26,7 +28,7 @@ def test_a_suggested_ship_says_what_it_builds_and_what_it_costs() -> None:
                          "seats": {"red": {"fuel": 4, "ore": 2, "unplaced": [3, 3]}}})
     picture = engine.view(state, 0)
     previews = menu_previews(state, picture["legal"], picture["picks"])
-    moves = suggested_moves(picture, ["Ana", "Ben", "Cy"], previews)
+    moves = suggested_moves(rank(state, 0, picture["legal"]), ["Ana", "Ben", "Cy"], [], previews)
     ship = next(m for m in moves if m["notation"] == "dock 3 3 shipyard")
     assert ship["goal"] == "Build your 4th ship"
     assert ship["how"] == "dock 3 3 at the Shipyard"
@@ -44,5 +46,22 @@ def test_a_suggested_move_never_names_the_card_it_would_draw() -> None:
     previews = menu_previews(state, picture["legal"], picture["picks"])
     drawn = previews["dock 5 dark_space_explorers"]
     assert drawn.unseen == ("drew",) and "alien_city" not in repr(drawn)
-    labels = " ".join(m["label"] for m in suggested_moves(picture, ["A", "B", "C", "D"], previews))
+    moves = suggested_moves(rank(state, 2, picture["legal"]), ["A", "B", "C", "D"], [], previews)
+    labels = " ".join(m["label"] for m in moves)
     assert "Alien City" not in labels
+
+
+def test_the_suggestions_follow_the_engines_ranking_one_per_kind_and_facility() -> None:
+    state = build_state({"players": 3, "turn": "red",
+                         "seats": {"red": {"fuel": 4, "ore": 2, "unplaced": [3, 3, 6]}}})
+    picture = engine.view(state, 0)
+    ranked = [engine.format_action(a) for _, a in ranking.ranked(
+        bots.redacted(state, 0), 0, engine.legal_actions(state, 0))]
+    moves = suggested_moves(rank(state, 0, picture["legal"]), ["Ana", "Ben", "Cy"], [],
+                            menu_previews(state, picture["legal"], picture["picks"]))
+    notations = [m["notation"] for m in moves]
+    assert notations[0] == ranked[0]
+    assert notations == sorted(notations, key=ranked.index)  # the engine's order
+    facilities = [engine.parse_action(n, 0, 3) for n in notations]
+    kinds = [(type(a).__name__, getattr(a, "facility", None)) for a in facilities]
+    assert len(kinds) == len(set(kinds)) == 4

@@ -16,6 +16,9 @@ from pbem.models import Game, InboundMessage, Outbox
 from pbem.services import replies
 from tests.server.conftest import fresh, start
 
+from .dovecot import Imap, dovecot, installed
+from .imap_box import empty
+
 INBOUND = "play@pbem.test"
 
 __all__ = ["INBOUND", "fresh", "start"]
@@ -26,6 +29,28 @@ def server(app: Flask) -> Iterator[Flask]:
     app.config["INBOUND_ADDRESS"] = INBOUND
     with app.app_context():
         yield app
+
+
+@pytest.fixture(scope="module")
+def imap_server() -> Iterator[Imap]:
+    """A dovecot of this test module's own on 127.0.0.1 (skipped where none is installed)."""
+    if not installed():
+        pytest.skip("dovecot is not installed (apt-get install -y dovecot-imapd): the IMAP "
+                    "path is tested against a real server only")
+    with dovecot() as running:
+        yield running
+
+
+@pytest.fixture
+def polled(server: Flask, imap_server: Imap) -> Flask:
+    """The app polling ``imap_server``, whose INBOX each test starts empty."""
+    server.config.update(
+        INBOUND_IMAP_HOST=imap_server.host, INBOUND_IMAP_PORT=imap_server.port,
+        INBOUND_IMAP_USER=imap_server.user, INBOUND_IMAP_PASSWORD=imap_server.password,
+        INBOUND_IMAP_FOLDER="INBOX", INBOUND_IMAP_SSL=False,
+    )
+    empty(imap_server)
+    return server
 
 
 def turn_mail(game_id: int, seat: int) -> Outbox:

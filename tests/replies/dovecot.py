@@ -70,6 +70,30 @@ class Imap:
     password: str
     log: Path
 
+    @property
+    def maildir(self) -> Path:
+        return self.log.parent / "mail" / self.user
+
+
+def installed() -> bool:
+    return os.path.exists(DOVECOT)
+
+
+def deliver(server: Imap, mails: list[bytes]) -> None:
+    """Put mails into the maildir as a local delivery agent does (a file in ``new/`` each),
+    much faster than IMAP APPEND for large ones. The name carries the size (``S=``, ``W=``:
+    the mails have CRLF lines) so dovecot need not read a file to answer RFC822.SIZE."""
+    new = server.maildir / "new"
+    owner = server.maildir.stat()
+    stamp = int(time.time())
+    for number, raw in enumerate(mails):
+        size = len(raw)
+        name = f"{stamp}.P{os.getpid()}Q{number}x{time.monotonic_ns()}.pbem,S={size},W={size}"
+        tmp = server.maildir / "tmp" / name
+        tmp.write_bytes(raw)
+        os.chown(tmp, owner.st_uid, owner.st_gid)
+        tmp.rename(new / name)
+
 
 def _free_port() -> int:
     with socket.socket() as sock:
@@ -88,8 +112,7 @@ def _users() -> dict[str, str]:
 
 @contextmanager
 def dovecot() -> Iterator[Imap]:
-    assert os.path.exists(DOVECOT), \
-        "dovecot is not installed: apt-get install -y dovecot-imapd (.ci/run does)"
+    assert installed(), "dovecot is not installed: apt-get install -y dovecot-imapd (.ci/run does)"
     root = Path(tempfile.mkdtemp(prefix="pbem-dovecot-"))
     root.chmod(0o755)  # dovecot's own users must reach the maildir and the sockets
     users = _users()

@@ -45,14 +45,25 @@ def test_a_reply_applies_its_steps_and_is_answered_in_the_thread(server: Flask) 
     assert [row.outcome for row in inbound_rows()] == ["refused", "applied"]
 
 
-def test_the_turn_mail_says_how_to_reply_with_two_lines_of_the_menu(server: Flask) -> None:
+def test_the_turn_mails_example_is_a_whole_legal_turn_and_replying_it_plays_it(
+        server: Flask) -> None:
+    """Issue 24: the example once ended with `end` while ships had still to dock, or named
+    two dockings that needed the same ships; now every line is legal after the ones before
+    it, the ships are docked and the turn ends."""
     game = start(2)
     mail = turn_mail(game.id, 0)
     assert mail.kind == "your_turn"
-    block = mail.text_body.split("Or play by replying to this mail", 1)[1]
-    examples = [line.strip() for line in block.splitlines()[1:3]]
-    menu = _menu(game.id, 0)
-    assert len(examples) == 2 and all(line in menu for line in examples)
+    block = mail.text_body.split("Or play by replying to this mail", 1)[1].splitlines()[1:]
+    example = [line.strip() for line in block[:next(
+        i for i, line in enumerate(block) if line.startswith("Also:"))]]
+    assert example[0] in _menu(game.id, 0) and example[-1].startswith("end")
+    state = GameState.from_json(fresh(game.id).state)
+    for line in example:
+        state, _ = engine.apply(state, engine.parse_action(line, 0, 2))
+    assert state.turn.seat == 1  # the turn was handed over
+    assert deliver(reply_to(game, 0, "\n".join(example), message_id="<ex@c.test>")) == "applied"
+    assert "your reply was applied." in mails_to(game.id, 0)[-1].text_body
+    assert GameState.from_json(fresh(game.id).state).turn.seat == 1
 
 
 def test_help_status_and_undo(server: Flask) -> None:

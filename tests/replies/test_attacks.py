@@ -140,24 +140,53 @@ def test_our_answers_are_never_answered_so_there_is_no_loop(server: Flask) -> No
     assert outbox_count() == count
 
 
-def test_an_auto_responder_that_marks_nothing_gets_a_few_answers_an_hour(server: Flask) -> None:
+def test_an_auto_responder_that_marks_nothing_gets_three_answers_until_a_move(
+        server: Flask) -> None:
     """An out-of-office that sets none of the automatic headers answers each of our answers:
-    the loop stops at REPLY_ANSWERS_PER_HOUR answers to the seat, and a real move sent
-    afterwards is still applied (only its answer is left out)."""
-    server.config["REPLY_ANSWERS_PER_HOUR"] = 5
+    after three answers in a row to mails with no move, the seat gets no more (the mails are
+    recorded as muted) until a move of the seat is applied, which is answered again."""
     game = start(2)
     answering = turn_mail(game.id, 0)
+    outcomes = []
     for n in range(12):
         out_of_office = reply_to(game, 0, "I am away until Monday.", answering=answering,
                                  message_id=f"<away-{n}@client.test>")
-        assert deliver(out_of_office) == "refused"  # not a move: nothing applied
+        outcomes.append(deliver(out_of_office))
         answering = mails_to(game.id, 0)[-1]  # it answers our newest mail
-    answers = [m for m in mails_to(game.id, 0) if m.kind == "reply_answer"]
-    assert len(answers) == 5
+    assert outcomes == ["refused"] * 3 + ["muted"] * 9
+    status = server.test_cli_runner().invoke(args=["pbem", "status"])
+    assert "refused: 3" in status.output and "muted: 9" in status.output
+    assert len([m for m in mails_to(game.id, 0) if m.kind == "reply_answer"]) == 3
     version = _version_and_mail(game.id)[0]
     assert deliver(reply_to(game, 0, _dock(game.id), message_id="<move@c.test>")) == "applied"
     assert _version_and_mail(game.id)[0] == version + 1
-    assert len([m for m in mails_to(game.id, 0) if m.kind == "reply_answer"]) == 5
+    assert len([m for m in mails_to(game.id, 0) if m.kind == "reply_answer"]) == 4
+    again = reply_to(game, 0, "I am away until Monday.", message_id="<away-again@c.test>")
+    assert deliver(again) == "refused"  # a move came: the count starts again
+
+
+def test_a_new_wait_lets_the_seat_be_answered_again(server: Flask) -> None:
+    game = start(2)
+    for n in range(4):
+        deliver(reply_to(game, 1, "status", message_id=f"<bo-{n}@c.test>"))
+    assert [r.outcome for r in inbound_rows()] == ["answered"] * 3 + ["muted"]
+    while GameState.from_json(fresh(game.id).state).turn.seat == 0:  # Ana plays her turn
+        lines = planned_lines(GameState.from_json(fresh(game.id).state), 0)
+        assert deliver(reply_to(game, 0, "\n".join(lines))) == "applied"
+    assert deliver(reply_to(game, 1, "status", message_id="<bo-later@c.test>")) == "answered"
+
+
+def test_at_most_reply_answers_per_hour_even_with_moves_between(server: Flask) -> None:
+    """REPLY_ANSWERS_PER_HOUR still caps the answers; a move past it is applied unanswered."""
+    server.config["REPLY_ANSWERS_PER_HOUR"] = 2
+    game = start(2)
+    assert deliver(reply_to(game, 0, "status", message_id="<s1@c.test>")) == "answered"
+    assert deliver(reply_to(game, 0, "status", message_id="<s2@c.test>")) == "answered"
+    assert deliver(reply_to(game, 0, "status", message_id="<s3@c.test>")) == "muted"
+    version = _version_and_mail(game.id)[0]
+    assert deliver(reply_to(game, 0, _dock(game.id), message_id="<move@c.test>")) == "applied"
+    assert _version_and_mail(game.id)[0] == version + 1
+    assert len([m for m in mails_to(game.id, 0) if m.kind == "reply_answer"]) == 2
 
 
 def _version_and_mail(game_id: int) -> tuple[int, int]:
@@ -169,7 +198,8 @@ def _version_and_mail(game_id: int) -> tuple[int, int]:
 
 def test_fuzzed_bodies_apply_nothing_and_get_one_answer_each(server: Flask) -> None:
     """1,000 bodies of any text: nothing outside the rules applied, one answer each at most."""
-    server.config["REPLY_ANSWERS_PER_HOUR"] = 2000  # every body answered, past the loop guard
+    server.config["REPLY_ANSWERS_PER_HOUR"] = 2000  # every body answered, past the loop guards
+    server.config["REPLY_MUTE_AFTER"] = 2000
     game = start(2)
     to = turn_mail(game.id, 0).headers["Reply-To"]
     sent = [0]

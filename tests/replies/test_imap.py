@@ -3,71 +3,15 @@ appended to the mailbox, and the scheduler's tick plays a whole 2-player turn fr
 
 from __future__ import annotations
 
-import imaplib
-from collections.abc import Iterator
-from email.message import EmailMessage
-
-import pytest
 from flask import Flask
 
-from pbem import scheduler
 from pbem.engine import GameState
 
 from .clients import FORWARDED, GMAIL, HTML_ONLY, OUT_OF_OFFICE, PORTUGUESE_GMAIL, SIGNATURE
 from .conftest import fresh, inbound_rows, mails_to, reply_to, start
-from .dovecot import Imap, dovecot
+from .dovecot import Imap
+from .imap_box import append, tick, unseen
 from .test_whole_game import planned_lines
-
-
-@pytest.fixture(scope="module")
-def imap_server() -> Iterator[Imap]:
-    with dovecot() as server:
-        yield server
-
-
-@pytest.fixture
-def polled(server: Flask, imap_server: Imap) -> Flask:
-    server.config.update(
-        INBOUND_IMAP_HOST=imap_server.host, INBOUND_IMAP_PORT=imap_server.port,
-        INBOUND_IMAP_USER=imap_server.user, INBOUND_IMAP_PASSWORD=imap_server.password,
-        INBOUND_IMAP_FOLDER="INBOX", INBOUND_IMAP_SSL=False,
-    )
-    with _imap(imap_server) as box:  # each test starts with an empty mailbox
-        if _count(box):
-            box.store("1:*", "+FLAGS", "\\Deleted")
-            box.expunge()
-    return server
-
-
-def _imap(server: Imap) -> imaplib.IMAP4:
-    box = imaplib.IMAP4(server.host, server.port)
-    box.login(server.user, server.password)
-    return box
-
-
-def _count(box: imaplib.IMAP4) -> int:
-    status, data = box.select("INBOX")
-    assert status == "OK"
-    return int(data[0] or 0)
-
-
-def append(server: Imap, msg: EmailMessage) -> None:
-    with _imap(server) as box:
-        status, _ = box.append("INBOX", None, None, msg.as_bytes())
-        assert status == "OK"
-
-
-def unseen(server: Imap) -> int:
-    with _imap(server) as box:
-        box.select("INBOX")
-        status, data = box.search(None, "UNSEEN")
-        assert status == "OK"
-        return len(data[0].split())
-
-
-def tick(app: Flask) -> None:
-    report = scheduler.tick(app)
-    assert "replies" in report.ran and not report.failed, report
 
 
 def test_a_whole_two_player_turn_by_mail_only(polled: Flask, imap_server: Imap) -> None:

@@ -14,6 +14,7 @@ from pbem import clock
 from pbem.extensions import db
 from pbem.mail.outbound import compose
 from pbem.models import Game, Outbox
+from pbem.words import when
 from pbem.words.glossary import options_words
 from tests.web.conftest import EMAILS, Table, fresh, hidden
 
@@ -23,8 +24,8 @@ RAW_TEXTS = ("Length must be", "Must be greater", "Not a valid", "Missing data",
 def test_one_hour_and_one_minute_are_singular() -> None:
     assert options_words({}, 1) == "base game (no Factions), 1 hour per move"
     assert options_words({}, 2).endswith("2 hours per move")
-    soon = clock.now() + timedelta(seconds=50)
-    assert compose.hours_from_now(soon) == "1 minute from now"
+    now = clock.now()
+    assert when.hours_from_now(now + timedelta(seconds=50), now) == "1 minute from now"
 
 
 def test_the_html_invitation_keeps_its_what_happens_next_label(table: Table) -> None:

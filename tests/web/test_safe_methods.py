@@ -12,6 +12,7 @@ with the ``dev`` backend on a developer's machine, delivers what is due when ope
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 from urllib.parse import urlencode
 
@@ -62,22 +63,23 @@ def _samples(app: Flask, table: Table) -> dict[str, list[str]]:
         "message_id": ["1", "999999"],
         "filename": ["style.css", "missing.css"],
         "secret": [str(app.config.get("INBOUND_WEBHOOK_SECRET") or "webhook-secret"), "junk"],
+        "provider": ["postmark", "mailgun", "sendgrid", "junk"],
     }
 
 
 def _paths(app: Flask, samples: dict[str, list[str]]) -> list[str]:
+    """Every rule with every combination of its arguments' samples."""
     paths: list[str] = []
     for rule in app.url_map.iter_rules():
         arguments = sorted(rule.arguments)
-        if not arguments:
-            paths.append(rule.rule)
-            continue
-        assert len(arguments) == 1, f"{rule.rule}: extend the walk for several arguments"
-        name = arguments[0]
-        assert name in samples, f"{rule.rule}: the walk has no sample for <{name}>"
-        for value in samples[name]:
-            paths.append(rule.rule.replace(f"<{name}>", value).replace(
-                f"<int:{name}>", value).replace(f"<path:{name}>", value))
+        for name in arguments:
+            assert name in samples, f"{rule.rule}: the walk has no sample for <{name}>"
+        for values in itertools.product(*(samples[name] for name in arguments)):
+            path = rule.rule
+            for name, value in zip(arguments, values, strict=True):
+                path = path.replace(f"<{name}>", value).replace(
+                    f"<int:{name}>", value).replace(f"<path:{name}>", value)
+            paths.append(path)
     return paths
 
 

@@ -14,7 +14,9 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
+from email.header import decode_header, make_header
 from email.message import EmailMessage, Message
+from email.parser import BytesHeaderParser
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
 
@@ -22,6 +24,7 @@ from mailparser_reply import EmailReplyParser
 from mailparser_reply.constants import MAIL_LANGUAGES
 
 from pbem.mail.addresses import UnmailableAddress, mailable_address
+from pbem.mail.inbound import limits
 from pbem.mail.reply_address import token_of
 
 # mail-parser-reply knows no Portuguese: its table of quote headers gets Gmail's and
@@ -46,6 +49,7 @@ SENT_FROM = re.compile(r"^(sent from my |enviado do meu |enviado desde mi |get o
                        re.IGNORECASE)
 MACHINE_SENDERS = ("mailer-daemon", "postmaster", "noreply", "no-reply")
 MAX_LINES = 40  # more lines than any turn: the rest is not read
+_FOLD = re.compile(r"\r?\n[ \t]*")
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,8 @@ class Inbound:
     automatic: str | None = None  # why a machine wrote it (never answered), or None
     references: tuple[str, ...] = field(default_factory=tuple)
     key_source: str = ""  # what the at-most-once key hashes when there is no Message-ID
+    unreadable: str | None = None  # why the text was not read (a key of ``limits.WHY``)
+    size: int = 0  # of the whole mail, when that is why it was not read
 
     @property
     def key(self) -> str:
@@ -123,8 +129,11 @@ def _printable(text: str) -> str:
 
 
 def new_lines(text: str) -> tuple[str, ...]:
-    """The lines written above the quote, signature dropped, one stripped line each."""
-    normalised = _printable(text.replace("\r\n", "\n").replace("\r", "\n"))
+    """The lines written above the quote, signature dropped, one stripped line each (read
+    from the first ``TEXT_CHARS`` of ``text``, bounded for the reply parser)."""
+    text = text[:limits.TEXT_CHARS]
+    normalised = limits.for_reply_parser(
+        _printable(text.replace("\r\n", "\n").replace("\r", "\n")))
     latest = EmailReplyParser(languages=LANGUAGES).parse_reply(text=normalised) or ""
     lines: list[str] = []
     candidates = latest.split("\n")
@@ -173,87 +182,81 @@ def clean_sender(raw: str) -> str:
         return address.strip().lower()
 
 
-def _recipients(values: Iterable[str]) -> tuple[str, ...]:
+def recipients_of(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(address.lower() for _, address in getaddresses(list(values)) if address)
 
 
+def message_ids(value: str, keep: int = 20) -> tuple[str, ...]:
+    """The Message-IDs of a header (visible ASCII only: they go back out in our answer's
+    headers and into the database), the first and the last ``keep - 1`` of a long list."""
+    ids = ["".join(ch for ch in word if " " < ch < "\x7f")[:255] for word in value.split()]
+    ids = [word for word in ids if word]
+    return tuple(ids) if len(ids) <= keep else tuple(ids[:1] + ids[len(ids) - keep + 1:])
+
+
+def _unfolded(value: str, limit: int) -> str:
+    return _FOLD.sub(" ", value[:limit]).strip()
+
+
+def _decoded(value: str) -> str:
+    try:
+        return str(make_header(decode_header(value)))
+    except (LookupError, ValueError, UnicodeError):  # an unknown charset in an encoded word
+        return value
+
+
+def _text_of(part: EmailMessage) -> str:
+    """A text part's content; undecodable bytes (an unknown or lying charset) as U+FFFD."""
+    try:
+        return str(part.get_content())
+    except (LookupError, UnicodeError, ValueError):
+        payload = part.get_payload(decode=True)
+        return payload.decode("utf-8", "replace") if isinstance(payload, bytes) else ""
+
+
 def _body_text(msg: Message) -> str:
-    """The text part; an HTML-only mail's visible text."""
+    """The text part; an HTML-only mail's visible text (its first ``HTML_CHARS``)."""
     if isinstance(msg, EmailMessage):
         part = msg.get_body(preferencelist=("plain", "html"))
-        if part is not None:
-            content = str(part.get_content())
-            return text_of_html(content) if part.get_content_subtype() == "html" else content
+        if isinstance(part, EmailMessage):
+            content = _text_of(part)
+            if part.get_content_subtype() == "html":
+                return text_of_html(content[:limits.HTML_CHARS])
+            return content
     return ""
 
 
+def from_head(head: bytes, *, key_source: str, lines: tuple[str, ...] = (),
+              unreadable: str | None = None, size: int = 0) -> Inbound:
+    """The mail as its header block tells it. Values are read raw and cut (a header of
+    thousands of addresses or encoded words costs no more than its first kilobytes); the
+    automatic-mail headers keep their raw values, which is all ``automatic_reason`` reads."""
+    msg = BytesHeaderParser(policy=policy.default).parsebytes(head)
+    raw = [(str(name), _unfolded(str(value), 8192))
+           for name, value in list(msg.raw_items())[:limits.MAX_HEADER_FIELDS]]
+    first = {name.lower(): value for name, value in reversed(raw)}
+    sender = clean_sender(first.get("from", "")[:1024])
+    addresses = [value for name, value in raw
+                 if name.lower() in ("to", "cc", "delivered-to", "x-original-to")][:20]
+    return Inbound(
+        message_id=next(iter(message_ids(first.get("message-id", ""), 1)), ""),
+        sender=sender, recipients=recipients_of(addresses),
+        subject=_decoded(first.get("subject", "")[:998]), lines=lines,
+        automatic=automatic_reason(dict(raw), sender, first.get("content-type", "text/plain")),
+        references=message_ids(first.get("references", "")),
+        key_source=key_source, unreadable=unreadable, size=size,
+    )
+
+
 def from_bytes(raw: bytes) -> Inbound:
-    """A mail as IMAP or a maildir holds it."""
-    msg = message_from_bytes(raw, policy=policy.default)
-    sender = clean_sender(str(msg.get("From", "")))
-    headers = {name: str(value) for name, value in msg.items()}
-    recipients = _recipients([str(v) for name in ("To", "Cc", "Delivered-To", "X-Original-To")
-                              for v in msg.get_all(name, [])])
+    """A mail as IMAP or a maildir holds it. Never raises: a mail past ``limits`` is not
+    parsed (``unreadable``), and a body the parser cannot walk has no new text."""
+    key_source = hashlib.sha256(raw).hexdigest()
+    head = limits.split_head(raw)[:limits.HEADER_BYTES]
+    if limits.too_complex(raw):
+        return from_head(head, key_source=key_source, unreadable="too_complex", size=len(raw))
     try:
-        body = _body_text(msg)
-    except (LookupError, ValueError):  # an unknown charset or a broken part: no new text
+        body = _body_text(message_from_bytes(raw, policy=policy.default))
+    except Exception:  # noqa: BLE001 -- whatever a broken part raises (RecursionError too)
         body = ""
-    return Inbound(
-        message_id=str(msg.get("Message-ID", "")).strip()[:255],
-        sender=sender, recipients=recipients, subject=str(msg.get("Subject", "")),
-        lines=new_lines(body),
-        automatic=automatic_reason(headers, sender, msg.get_content_type()),
-        references=tuple(str(msg.get("References", "")).split()),
-        key_source=hashlib.sha256(raw).hexdigest(),
-    )
-
-
-# -- a provider's inbound webhook: Postmark's inbound JSON -------------------------------------
-
-
-def _text(payload: Mapping[str, object], name: str) -> str:
-    value = payload.get(name)
-    return value if isinstance(value, str) else ""
-
-
-def _postmark_headers(payload: Mapping[str, object]) -> dict[str, str]:
-    headers: dict[str, str] = {}
-    raw = payload.get("Headers")
-    for item in raw if isinstance(raw, list) else []:
-        if isinstance(item, dict) and isinstance(item.get("Name"), str):
-            headers[str(item["Name"])] = str(item.get("Value", ""))
-    return headers
-
-
-def _postmark_recipients(payload: Mapping[str, object]) -> tuple[str, ...]:
-    addresses = [_text(payload, "OriginalRecipient"), _text(payload, "To"), _text(payload, "Cc")]
-    for name in ("ToFull", "CcFull"):
-        full = payload.get(name)
-        for item in full if isinstance(full, list) else []:
-            if isinstance(item, dict) and isinstance(item.get("Email"), str):
-                addresses.append(str(item["Email"]))
-    return _recipients([address for address in addresses if address])
-
-
-def from_postmark(payload: Mapping[str, object]) -> Inbound:
-    """Postmark's inbound webhook JSON (``From``, ``ToFull``, ``TextBody``, ``HtmlBody``,
-    ``Headers`` [{Name, Value}], ``MessageID``: Postmark's own id, used only when the mail's
-    Message-ID header is missing)."""
-    headers = _postmark_headers(payload)
-    sender = clean_sender(_text(payload, "From"))
-    full = payload.get("FromFull")
-    if not sender and isinstance(full, dict) and isinstance(full.get("Email"), str):
-        sender = clean_sender(str(full["Email"]))
-    text = _text(payload, "TextBody") or text_of_html(_text(payload, "HtmlBody"))
-    content_type = headers.get("Content-Type", "text/plain")
-    message_id = headers.get("Message-ID") or headers.get("Message-Id") or ""
-    postmark_id = _text(payload, "MessageID")
-    return Inbound(
-        message_id=(message_id or (f"<{postmark_id}@postmark>" if postmark_id else "")).strip()
-        [:255],
-        sender=sender, recipients=_postmark_recipients(payload),
-        subject=_text(payload, "Subject"), lines=new_lines(text),
-        automatic=automatic_reason(headers, sender, content_type),
-        references=tuple(headers.get("References", "").split()),
-        key_source=hashlib.sha256(repr(sorted(payload.items())).encode()).hexdigest(),
-    )
+    return from_head(head, key_source=key_source, lines=new_lines(body))

@@ -1,70 +1,36 @@
-"""Compose mails from templates (``templates/mail/<kind>.txt`` and ``.html``).
+"""The mails: one function per kind, each rendering ``templates/mail/<kind>.txt`` and
+``.html`` from what the mail is given.
 
-Game data reaches a mail only through ``engine.view(state, seat)`` (style habit 4): each
-composer builds the view for the recipient's own seat, plus seat names and links. A mail to
-one seat carries that seat's links only; names are shown, e-mail addresses never are.
+Every game mail is made the same three steps: ``given.gather`` reads the rows, the view of
+the recipient's own seat (style habit 4), its links and the clock; a pure builder of
+``pbem.mail.outbound.context`` turns that into the template's words; ``_mail`` renders it.
+A mail to one seat carries that seat's links only; names are shown, e-mail addresses never
+are. Adding a kind: docs/mail.md, "Adding a mail".
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Flask, render_template
-from sqlalchemy import BindParameter, bindparam, func, select
 
-from pbem import clock, tokens
-from pbem.engine import (
-    GameState,
-    GameView,
-    Preview,
-    action_from_json,
-    format_action,
-    menu_previews,
-    view,
-)
-from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from pbem.extensions import db
-from pbem.mail.outbound import links, move_lines, preheaders
-from pbem.models.game import ActionLog, Game, Seat
-from pbem.models.season import season_games
-from pbem.words import describe, glossary
-from pbem.words.result import season_standings, standings, tiebreak_words
+from pbem.mail.outbound import context, links, preheaders, summary
+from pbem.mail.outbound.decisions import is_decision
+from pbem.mail.outbound.given import Given, digest_lines, gather
+from pbem.models import history
+from pbem.models.game import Game, Seat
 
-SUGGESTED_MOVES = 4  # how many moves a turn mail suggests
-# Pending decisions that get the "decision needed" mail, even inside the seat's own turn.
-DECISIONS = ("draft", "discard_agendas")
-SINCE_LIMIT = 40  # sentences of "what happened since your last turn"
-SERVER_RECORDS = ("resign", "substitute")  # log rows the server writes that are not moves
-# The log reads of a hand-over's mail are prebuilt Core statements: building a statement and
-# the ORM's handling of it cost more than the query itself.
-_log = ActionLog.__table__
-_GAME: BindParameter[int] = bindparam("game_id")
-_SEAT: BindParameter[int] = bindparam("seat")
-
-
-def _last_seq(*where: Any) -> Any:
-    return (select(func.coalesce(func.max(_log.c.seq), 0))
-            .where(_log.c.game_id == _GAME, *where).scalar_subquery())
-
-
-# the seat's own steps since its last move as a player (``autopilot_runs``)
-_SEAT_SINCE_OWN_MOVE = (
-    select(_log.c.seq, _log.c.by)
-    .where(_log.c.game_id == _GAME, _log.c.seat == _SEAT,
-           _log.c.seq > _last_seq(_log.c.seat == _SEAT, _log.c.by == "player"))
-    .order_by(_log.c.seq)
-)
-# the newest steps after the seat's own last one (``since_last_turn``): only the rows after
-# it are read, not the whole recent log
-_SINCE_OWN_LAST = (
-    select(_log.c.seq, _log.c.seat, _log.c.by, _log.c.round, _log.c.events)
-    .where(_log.c.game_id == _GAME, _log.c.seq > _last_seq(_log.c.seat == _SEAT))
-    .order_by(_log.c.seq.desc()).limit(200)
-)
+# Every kind of mail, as its template is named (``tests/mail/test_every_kind.py`` builds each
+# one and resolves each of its links): a new kind joins this list.
+KINDS = ("invitation", "your_turn", "decision", "others_turn", "autopilot", "reminder",
+         "digest", "vacation", "paused", "resumed", "deadline_extended", "game_over",
+         "email_failing", "magic_link", "reply_answer",
+         # a group's season (issue 26)
+         "resigned", "cancelled", "hosting", "host_link", "substitution", "handed_over",
+         "rematch_asked")
 
 
 @dataclass(frozen=True)
@@ -93,347 +59,6 @@ def with_preheader(preheader: str, text: str) -> str:
     return f"{preheader}\n\n{text}" if preheader else text
 
 
-def seat_view(game: Game, seat_index: int | None) -> GameView:
-    return view(GameState.from_json(game.state), seat_index)
-
-
-def own_agendas(picture: GameView) -> list[str]:
-    """The viewing seat's face-down Agendas (none in a spectator's view)."""
-    you = picture.get("you")
-    return you["agendas"] if you is not None else []
-
-
-def names_of(game: Game) -> list[str]:
-    return [s.name for s in sorted(game.seats, key=lambda s: s.index)]
-
-
-def score_names(game: Game) -> list[str]:
-    """The names of the score lines: a computer player's with its level, "HAL (computer,
-    Strong)", and a player who resigned marked so, "Ana (resigned)"."""
-    return [f"{s.name} (computer, {(s.level or '').capitalize()})" if s.is_bot
-            else f"{s.name} (resigned)" if s.resigned else s.name
-            for s in sorted(game.seats, key=lambda s: s.index)]
-
-
-def local_time(when: datetime, tz_name: str | None) -> str:
-    try:
-        zone = ZoneInfo(tz_name or "UTC")
-    except (ZoneInfoNotFoundError, ValueError):
-        zone = ZoneInfo("UTC")
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    local = when.astimezone(zone)
-    return local.strftime("%A %-d %B, %H:%M ") + (local.tzname() or str(zone))
-
-
-def hours_from_now(due: datetime) -> str:
-    """ "47 hours from now", "40 minutes from now", or "passed"."""
-    left = clock.as_utc(due) - clock.now()
-    if left <= timedelta(0):
-        return "passed"
-    hours = round(left / timedelta(hours=1))
-    if hours >= 1:
-        return f"{hours} hour{'s' if hours != 1 else ''} from now"
-    minutes = max(1, round(left / timedelta(minutes=1)))
-    return f"{minutes} minute{'s' if minutes != 1 else ''} from now"
-
-
-def time_left(due: datetime | None) -> str:
-    """ "47 h left", "40 min left", "time is up", or "no deadline" (paused, or no clock)."""
-    if due is None:
-        return "no deadline"
-    left = clock.as_utc(due) - clock.now()
-    if left <= timedelta(0):
-        return "time is up"
-    hours = left // timedelta(hours=1)  # whole hours: never more time than there is
-    if hours >= 1:
-        return f"{hours} h left"
-    return f"{max(1, round(left / timedelta(minutes=1)))} min left"
-
-
-def deadline_words(due: datetime | None, tz_name: str | None) -> str:
-    """ "Thursday 3 December, 18:00 WET, 47 hours from now" in the seat's time zone."""
-    if due is None:
-        return "none while the game is paused"
-    return f"{local_time(due, tz_name)}, {hours_from_now(due)}"
-
-
-# --- links -----------------------------------------------------------------------------
-
-def turn_url(game: Game, seat: Seat) -> str:
-    token = tokens.make_seat_link(game, seat)
-    return links.external(("play.turn", "play.page", "pages.turn"), f"/play/{token}",
-                          seat_link=token)
-
-
-def move_url(turn_link: str, notation: str) -> str:
-    """The turn page (``turn_url``) with a move prefilled (``?move=``): it opens a form,
-    never plays it."""
-    return links.with_query(turn_link, move=notation)
-
-
-def replay_url(game: Game) -> str:
-    return links.external(("games.replay", "pages.replay"), f"/games/{game.public_id}/replay",
-                          public_id=game.public_id)
-
-
-def game_url(game: Game) -> str:
-    return links.external(("games.show", "pages.game"), f"/games/{game.public_id}",
-                          public_id=game.public_id)
-
-
-def host_token(game: Game) -> str:
-    """The game's current host link token (its ``host_link_counter``: a replaced link is
-    refused)."""
-    return tokens.make_host_token(game.public_id, game.host_link_counter or 0)
-
-
-def host_url(game: Game) -> str:
-    token = host_token(game)
-    return links.external(("games.host",), f"/host/{token}", token=token)
-
-
-def rematch_url(game: Game) -> str:
-    """The create form prefilled with this game's players: for the host only, since the form
-    shows their addresses (so the link carries the host token, not the public id)."""
-    token = host_token(game)
-    return links.with_query(links.external(("games.new_game",), "/games/new"), rematch=token)
-
-
-def unsubscribe_url(game: Game, seat: Seat) -> str:
-    token = tokens.make_unsubscribe_token(game.public_id, seat.index, seat.link_counter)
-    return links.external(("mail.unsubscribe",), f"/mail/unsubscribe/{token}", token=token)
-
-
-# --- context shared by the game mails ---------------------------------------------------
-
-def board_rows(picture: GameView, names: list[str]) -> list[dict[str, Any]]:
-    rows = []
-    for s in picture["seats"]:
-        rows.append({
-            "name": names[s["seat"]], "letter": s["letter"], "colour": s["colour"],
-            "fuel": s["fuel"], "ore": s["ore"], "colonies_left": s["colonies"],
-            "cards": [describe.card(c) for c in s["cards"]], "vp": s["vp"],
-        })
-    return rows
-
-
-def territory_rows(picture: GameView, names: list[str]) -> list[dict[str, Any]]:
-    rows = []
-    for tid, counts in sorted(picture["colonies"].items()):
-        owner = picture["controllers"].get(tid)
-        placed = ", ".join(f"{names[i]} {n}" for i, n in enumerate(counts) if n)
-        rows.append({"name": describe.territory(tid),
-                     "controller": names[owner] if owner is not None else "nobody",
-                     "colonies": placed or "none"})
-    return rows
-
-
-def private_panel(picture: GameView, seat_index: int) -> dict[str, Any]:
-    """The reader's own faction and Agendas (face-down ones by name: only in their own mail,
-    ruling A5)."""
-    me = picture["seats"][seat_index]
-    fid = me.get("faction")
-    text = glossary.FACTIONS.get(fid) if fid else None
-    secret = [describe.agenda(a) for a in own_agendas(picture)]
-    shown = [describe.agenda(a) for a in me.get("revealed", [])]
-    agendas = [f"{n} (secret)" for n in secret] + [f"{n} (revealed)" for n in shown]
-    return {
-        "my_faction": text.name if text else None,
-        "my_faction_power": text.owner if text else None,
-        "my_agendas": agendas,
-    }
-
-
-def factions_line(picture: GameView, names: list[str]) -> str:
-    """ "Ana: Corex Conglomerated · Ben: Scavenger Fleet" (chosen boards are public)."""
-    chosen = [(names[s["seat"]], s["faction"]) for s in picture["seats"] if s.get("faction")]
-    return " · ".join(f"{n}: {describe.faction(f)}" for n, f in chosen)
-
-
-def revealed_line(picture: GameView, names: list[str]) -> str:
-    """Every player's revealed Agendas (public once revealed, ruling A5)."""
-    parts = [f"{names[s['seat']]}: {', '.join(describe.agenda(a) for a in s['revealed'])}"
-             for s in picture["seats"] if s.get("revealed")]
-    return " · ".join(parts)
-
-
-def _effect_worth(seen: Preview) -> float:
-    """How good a docking looks from the engine's preview of it (gains, not costs)."""
-    return (20.0 * (seen.decision == "land") + 25.0 * seen.launched
-            + 12.0 * len(seen.ships_built) + 6.0 * (seen.decision == "raid")
-            + 2.0 * max(0, seen.ore) + max(0, seen.fuel) + 1.5 * seen.hub_steps
-            + 2.0 * seen.may_cycle + 3.0 * bool(seen.trade_rates))
-
-
-def _action_worth(action: dict[str, Any], seen: Preview | None = None) -> float:
-    kind = action.get("kind")
-    if kind == "dock":
-        worth = _effect_worth(seen) if seen is not None else 0.0
-        return worth + 0.1 * float(sum(action.get("values", [])))
-    return {"launch": 30.0, "land": 22.0, "claim": 18.0, "buy_relic": 16.0, "steal": 8.0,
-            "steal_card": 9.0, "trade": 5.0, "cycle": 0.5, "end_raid": 0.0,
-            "end_turn": -10.0}.get(str(kind), -5.0)
-
-
-def suggested_moves(picture: GameView, names: list[str],
-                 previews: Mapping[str, Preview] | None = None) -> list[dict[str, str]]:
-    """A few good legal moves from the seat's view, one per kind of move and facility, each
-    with the engine's preview of its effect (``previews``, by notation)."""
-    legal = picture.get("legal") or []
-    agendas = own_agendas(picture)
-    seen = previews or {}
-    notations = [format_action(action_from_json(action)) for action in legal]
-    ranked = sorted(zip(legal, notations, strict=True),
-                    key=lambda pair: _action_worth(pair[0], seen.get(pair[1])), reverse=True)
-    done: set[tuple[Any, ...]] = set()
-    moves = []
-    for action, notation in ranked:
-        key = (action.get("kind"), action.get("facility"), action.get("territory"))
-        if key in done:
-            continue
-        done.add(key)
-        moves.append(move_lines.move_line(action, notation, seen.get(notation), names, agendas))
-        if len(moves) == SUGGESTED_MOVES:
-            break
-    return moves
-
-
-_LOG_ROW_BACK = (
-    select(_log.c.seat, _log.c.action)
-    .where(_log.c.game_id == _GAME).order_by(_log.c.seq.desc())
-    .offset(bindparam("back")).limit(1)
-)
-
-
-def follows_resignation(game: Game, seat_index: int, steps: int) -> bool:
-    """True when the ``steps`` just logged of ``seat_index`` come straight after its own
-    resignation: the autopilot finished the turn the seat resigned in."""
-    if game.id is None:
-        return False
-    row = db.session.execute(_LOG_ROW_BACK, {"game_id": game.id, "back": steps}).first()
-    return (row is not None and row.seat == seat_index
-            and (row.action or {}).get("kind") == "resign")
-
-
-def autopilot_runs(game: Game, seat_index: int) -> list[int]:
-    """The waits the timeout autopilot played for ``seat_index`` since the seat's own last
-    move, oldest first, each as the ``seq`` of its first logged step. One wait is one run of
-    the seat's steps in the log (another seat's step ends it)."""
-    if game.id is None:
-        return []
-    rows = db.session.execute(
-        _SEAT_SINCE_OWN_MOVE, {"game_id": game.id, "seat": seat_index}).all()
-    runs: list[list[Any]] = []
-    for row in rows:
-        if runs and row.seq == runs[-1][-1].seq + 1:
-            runs[-1].append(row)
-        else:
-            runs.append([row])
-    return [run[0].seq for run in runs if any(r.by == "timeout" for r in run)]
-
-
-def autopilot_words(seat: Seat, run: int) -> str:
-    """Why the autopilot played ``seat``'s ``run``-th wait (1 = the first since its own last
-    move): "Cy ran out of time", "… and is now marked absent", or "Cy is away" (absent)."""
-    if seat.absent:
-        timeouts = seat.consecutive_timeouts or 0
-        if run > timeouts:
-            return f"{seat.name} is away"
-        if run == timeouts:
-            return f"{seat.name} ran out of time and is now marked absent"
-    return f"{seat.name} ran out of time"
-
-
-def autopilot_notes(game: Game, rows: list[Any]) -> dict[int, str]:
-    """For log ``rows`` (seq, seat, by): the note opening each wait the timeout autopilot
-    played, by the seq of its first row ("Cy is away; the autopilot played for them:")."""
-    notes: dict[int, str] = {}
-    seats = {s.index: s for s in game.seats}
-    streaks: dict[int, list[int]] = {}
-    previous: Any = None
-    for row in rows:
-        new_run = (previous is None or previous.seat != row.seat or previous.by != row.by
-                   or row.seq != previous.seq + 1)
-        previous = row
-        if row.by != "timeout" or not new_run or row.seat not in seats:
-            continue
-        if row.seat not in streaks:
-            streaks[row.seat] = autopilot_runs(game, row.seat)
-        runs = streaks[row.seat]
-        index = sum(1 for first in runs if first <= row.seq)  # 0: before its own last move
-        words = (autopilot_words(seats[row.seat], index) if index
-                 else f"{seats[row.seat].name} ran out of time")
-        notes[row.seq] = f"{words}; the autopilot played for them:"
-    return notes
-
-
-def since_last_turn(game: Game, seat_index: int, names: list[str]) -> list[str]:
-    """Plain-English sentences for every logged step after this seat's own last one."""
-    if game.id is None:
-        return []
-    rows = db.session.execute(_SINCE_OWN_LAST, {"game_id": game.id, "seat": seat_index}).all()
-    recent: list[Any] = []
-    for row in rows:
-        if row.seat == seat_index:
-            break
-        recent.append(row)
-    recent.reverse()
-    notes = autopilot_notes(game, recent)
-    sentences: list[str] = []
-    for row in recent:
-        if row.seq in notes:
-            sentences.append(notes[row.seq])
-        sentences.extend(describe.describe(row.events or [], names, viewer=seat_index))
-    return sentences[-SINCE_LIMIT:]
-
-
-@dataclass(frozen=True)
-class Recipient:
-    """A seat's view and turn link, made once per mail: they are the costly parts of composing
-    it, and a mail uses each several times."""
-
-    picture: GameView
-    turn_link: str
-    previews: Mapping[str, Preview] = field(default_factory=dict)  # the engine's, by notation
-
-
-def recipient_of(game: Game, seat: Seat) -> Recipient:
-    state = GameState.from_json(game.state)
-    picture = view(state, seat.index)
-    return Recipient(picture, turn_url(game, seat),
-                     menu_previews(state, picture.get("legal") or [], picture.get("picks") or []))
-
-
-def game_context(game: Game, seat: Seat | None,
-                 recipient: Recipient | None = None) -> dict[str, Any]:
-    """The context every game mail shares; ``recipient``: the seat's, if made already."""
-    index = seat.index if seat is not None else None
-    picture = recipient.picture if recipient is not None else seat_view(game, index)
-    names = names_of(game)
-    context: dict[str, Any] = {
-        "game_name": game.name, "round": picture["round"], "names": names,
-        "board": board_rows(picture, score_names(game)),
-        "territories": territory_rows(picture, names),
-        "game_url": game_url(game), "recipient": seat.name if seat is not None else "host",
-        "view": picture, "factions_line": factions_line(picture, names),
-        "revealed_line": revealed_line(picture, names),
-    }
-    if seat is not None:
-        me = picture["seats"][seat.index]
-        active = picture["awaiting"] if picture["awaiting"] is not None else picture["active"]
-        context.update(private_panel(picture, seat.index))
-        context.update(
-            me=board_rows(picture, names)[seat.index], me_view=me,
-            turn_url=recipient.turn_link if recipient is not None else turn_url(game, seat),
-            unsubscribe_url=unsubscribe_url(game, seat),
-            active_name=names[active] if active is not None and not picture.get("result")
-            else None,  # never "now it is X's turn" once the game is over
-            notify=seat.notify,
-        )
-    return context
-
-
 def warm_templates(app: Flask) -> None:
     """Compile every mail template into ``app``'s Jinja cache. The preloaded gunicorn master
     calls this, so forked workers share the compiled templates instead of each compiling
@@ -443,395 +68,166 @@ def warm_templates(app: Flask) -> None:
         env.get_template(name)
 
 
-def render(kind: str, context: dict[str, Any]) -> tuple[str, str]:
-    text = render_template(f"mail/{kind}.txt", **context)
-    html = render_template(f"mail/{kind}.html", **context)
+def render(kind: str, values: dict[str, Any]) -> tuple[str, str]:
+    text = render_template(f"mail/{kind}.txt", **values)
+    html = render_template(f"mail/{kind}.html", **values)
     return text, html
 
 
-def _game_mail(kind: str, game: Game, seat: Seat | None, recipient: Recipient | None = None,
-               **extra: Any) -> Mail:
-    context = game_context(game, seat, recipient)
-    context.update(extra)
-    preheader = str(context.get("preheader") or "")
-    text, html = render(kind, context)
+def game_context(game: Game, seat: Seat | None) -> dict[str, Any]:
+    """The context every game mail shares (the reply answer's, ``answers.py``)."""
+    return summary.common(gather(game, seat))
+
+
+def _mail(kind: str, game: Game, values: dict[str, Any]) -> Mail:
+    preheader = str(values.get("preheader") or "")
+    text, html = render(kind, values)
     return Mail(kind=kind, subject=subject_of(game), text=with_preheader(preheader, text),
-                html=html, unsubscribe_url=context.get("unsubscribe_url"), preheader=preheader)
+                html=html, unsubscribe_url=values.get("unsubscribe_url"), preheader=preheader)
 
 
 # --- the mails --------------------------------------------------------------------------
 
 def invitation(game: Game, seat: Seat) -> Mail:
-    names = names_of(game)
-    host_seat = game.host_seat
+    """The host's own invitation carries the host link; a rematch's says whose rematch."""
     before = db.session.get(Game, game.rematch_of) if game.rematch_of else None
-    if before is not None:
-        who = "you" if host_seat == seat.index else (
-            names[host_seat] if isinstance(host_seat, int) else "the host")
-        invited = (f"{who} started a rematch of {before.name}: {game.name}, with the same "
-                   "players and options.")
-    elif host_seat == seat.index:
-        invited = f"you have set up {game.name}, a game of Alien Frontiers by e-mail."
-    elif isinstance(host_seat, int):
-        invited = f"{names[host_seat]} invited you to play Alien Frontiers by e-mail: {game.name}."
-    else:
-        invited = f"you are invited to play Alien Frontiers by e-mail: {game.name}."
-    return _game_mail("invitation", game, seat,
-                      host_url=host_url(game) if host_seat == seat.index else None,
-                      others=[n for i, n in enumerate(names) if i != seat.index],
-                      hours=game.time_per_move_hours, invited=invited,
-                      preheader=preheaders.invitation(
-                          names[host_seat] if isinstance(host_seat, int)
-                          and host_seat != seat.index else None),
-                      options_words=glossary.options_words(game.options or {},
-                                                           game.time_per_move_hours),
-                      factions=bool((game.options or {}).get("factions")))
+    host_url = links.host_url(game) if game.host_seat == seat.index else None
+    return _mail("invitation", game, context.invitation(
+        gather(game, seat), host_url, before.name if before is not None else None))
 
 
 def your_turn(game: Game, seat: Seat, deadline: datetime | None = None) -> Mail:
     """``deadline``: the one the service has just scheduled for this wait (None: no clock
     runs for the seat)."""
-    names = names_of(game)
-    recipient = recipient_of(game, seat)
-    picture = recipient.picture
-    pending = picture.get("pending") or {}
-    if pending.get("kind") in DECISIONS and pending.get("seat") == seat.index:
-        return decision_needed(game, seat, recipient, deadline)  # e.g. seat 0's draft choice
-    return _game_mail(
-        "your_turn", game, seat, recipient,
-        rolled=picture["turn"]["rolled"], moves=_suggested_move_links(recipient, names),
-        since=since_last_turn(game, seat.index, names),
-        deadline=deadline_words(deadline, seat.timezone),
-        preheader=preheaders.your_turn(picture["round"], time_left(deadline)),
-    )
+    given = gather(game, seat, turn=True, reply=True, since=True)
+    if is_decision(given.picture, seat.index):
+        return decision_needed(game, seat, given, deadline)  # e.g. seat 0's draft choice
+    return _mail("your_turn", game, context.your_turn(given, deadline))
 
 
-def decision_needed(game: Game, seat: Seat, recipient: Recipient | None = None,
+def decision_needed(game: Game, seat: Seat, given: Given | None = None,
                     deadline: datetime | None = None) -> Mail:
     """What to decide, the choices with their effects, and who waits on it; ``deadline`` as
     for ``your_turn``."""
-    names = names_of(game)
-    recipient = recipient or recipient_of(game, seat)
-    picture = recipient.picture
-    pending = picture.get("pending") or {}
-    kind = pending.get("kind")
-    choices = _choices(recipient, names)
-    what = "your decision"
-    if kind == "draft":
-        what = "choose your Faction"
-        later = [names[i] for i in range(seat.index - 1, -1, -1)]
-        question = ("Choose your Faction board for the rest of the game. The draft goes from "
-                    "the last seat to the first")
-        question += (f"; after you: {', then '.join(later)}" if later
-                     else "; you choose last, and then the game begins")
-        question += "."
-        waiting = "Everyone is waiting for your choice."
-    elif kind == "discard_agendas":
-        count = int(pending.get("count", 1))
-        what = f"discard {count} Agenda{'s' if count != 1 else ''}"
-        limit = describe.hand_limit_words(describe.agenda_limit_of(
-            picture["seats"][seat.index].get("cards") or []))
-        question = (f"You hold more Agendas than you may: the limit is {limit}. Discard "
-                    f"{count} face-down Agenda{'s' if count != 1 else ''}")
-        question += " (the Multiverse Window is gone)." if pending.get("why") else "."
-        if pending.get("optional"):
-            what = "keep or discard Agendas"
-            question = ("You drew Agendas: keep them, or discard face-down ones (you must "
-                        f"if you hold more than the limit of {limit}).")
-        active = picture["active"]
-        waiting = ("Your turn goes on once you decide." if active == seat.index
-                   else f"{names[active]}'s turn cannot go on until you choose.")
-    else:
-        question = "Your decision is needed."
-        waiting = f"{names[picture['active']]}'s turn cannot go on until you choose."
-    return _game_mail(
-        "decision", game, seat, recipient, pending_kind=kind, question=question,
-        waiting=waiting,
-        choices=choices, moves=choices, active_turn=names[picture["active"]],
-        since=since_last_turn(game, seat.index, names) if kind == "draft" else [],
-        deadline=deadline_words(deadline, seat.timezone),
-        preheader=preheaders.decision(what, time_left(deadline)),
-    )
-
-
-def _choices(recipient: Recipient, names: list[str]) -> list[dict[str, str]]:
-    """Every legal answer to the decision, each with its effect and a link to its form."""
-    picture = recipient.picture
-    agendas = own_agendas(picture)
-    choices = []
-    for action in picture.get("legal") or []:
-        notation = format_action(action_from_json(action))
-        effect = ""
-        if action.get("kind") == "choose_faction":
-            text = glossary.FACTIONS.get(action["faction"])
-            if text:
-                effect = f"Its facility: {text.facility} You, the owner: {text.owner}"
-        elif action.get("kind") == "discard_agenda":
-            index = int(action.get("index", 0))
-            if 1 <= index <= len(agendas):
-                card = glossary.agenda(agendas[index - 1])
-                effect = f"In game: {card.in_game}. End of game: {card.end_game}."
-        choices.append({"label": describe.describe_action(action, names, agendas),
-                        "notation": notation, "effect": effect,
-                        "url": move_url(recipient.turn_link, notation)})
-    return choices
+    given = given or gather(game, seat, turn=True, reply=True, since=True)
+    return _mail("decision", game, context.decision(given, deadline))
 
 
 def others_turn(game: Game, seat: Seat, actor: int, events: list[dict[str, Any]],
                 autopilot: str | None = None) -> Mail:
     """One line per thing that happened; ``autopilot`` says why the server played it."""
-    names = names_of(game)
-    picture = seat_view(game, seat.index)
-    return _game_mail("others_turn", game, seat, actor=names[actor], autopilot=autopilot,
-                      happened=describe.describe(events, names, viewer=seat.index),
-                      preheader=preheaders.others_turn(
-                          names[actor], picture["round"], _awaited_name(picture, names),
-                          seat.name, autopilot=autopilot is not None))
-
-
-def _awaited_name(picture: GameView, names: list[str]) -> str | None:
-    """Whose move the game waits for now (None once it is over)."""
-    if picture.get("result"):
-        return None
-    awaited = picture["awaiting"] if picture["awaiting"] is not None else picture["active"]
-    return names[awaited] if isinstance(awaited, int) else None
+    return _mail("others_turn", game,
+                 context.others_turn(gather(game, seat), actor, events, autopilot))
 
 
 def autopilot_played(game: Game, seat: Seat, events: list[dict[str, Any]]) -> Mail:
     """To a seat whose time ran out: what the autopilot did for it and how to come back.
     Sent once when the seat is marked absent, not for the turns played while it is away."""
-    names = names_of(game)
-    return _game_mail("autopilot", game, seat, absent=bool(seat.absent),
-                      happened=describe.describe(events, names, viewer=seat.index),
-                      hours=game.time_per_move_hours,
-                      preheader=preheaders.autopilot(bool(seat.absent)))
+    return _mail("autopilot", game, context.autopilot(gather(game, seat), events))
 
 
 def reminder(game: Game, seat: Seat, due: datetime) -> Mail:
     """The same private summary as the turn mail: the roll and the suggested move links."""
-    names = names_of(game)
-    recipient = recipient_of(game, seat)
-    picture = recipient.picture
-    return _game_mail("reminder", game, seat, recipient,
-                      deadline=deadline_words(due, seat.timezone),
-                      left=hours_from_now(due).replace(" from now", ""),
-                      rolled=picture["turn"]["rolled"] if picture["active"] == seat.index
-                      else None,
-                      moves=_suggested_move_links(recipient, names),
-                      preheader=preheaders.reminder(time_left(due), picture["round"]))
+    return _mail("reminder", game, context.reminder(gather(game, seat, turn=True), due))
 
 
 def digest(game: Game, seat: Seat, rows: list[Any]) -> Mail:
     """The daily digest: one line per step of the others since the last digest."""
-    names = names_of(game)
-    notes = autopilot_notes(game, rows)
-    lines: list[str] = []
-    for row in rows:
-        if row.seq in notes:
-            lines.append(notes[row.seq])
-        lines.extend(describe.describe(row.events or [], names, viewer=seat.index))
-    happened = lines[-SINCE_LIMIT * 2:]
-    picture = seat_view(game, seat.index)
-    return _game_mail("digest", game, seat, happened=happened,
-                      preheader=preheaders.digest(len(happened),
-                                                  _awaited_name(picture, names), seat.name))
+    return _mail("digest", game,
+                 context.digest(gather(game, seat), digest_lines(game, seat, rows)))
 
 
 def vacation(game: Game, seat: Seat, away: str, until: datetime) -> Mail:
     """Another player is on vacation: their clock stops until ``until``."""
-    until_words = local_time(until, seat.timezone)
-    return _game_mail("vacation", game, seat, away=away, until=until_words,
-                      preheader=preheaders.vacation(away, until_words))
+    return _mail("vacation", game, context.vacation(gather(game, seat), away, until))
 
 
 # Pause, resume and extend: every player hears of each, from pbem.mail.outbound.notify.
 
 def paused(game: Game, seat: Seat, since: datetime) -> Mail:
     """The host stopped the game's clock at ``since``, until they resume it."""
-    return _game_mail("paused", game, seat, since=local_time(since, seat.timezone))
+    return _mail("paused", game, context.paused(gather(game, seat), since))
 
 
 def resumed(game: Game, seat: Seat, awaited: int | None, due: datetime | None) -> Mail:
     """The host started the clock again; ``due``: the awaited seat's deadline now."""
-    return _game_mail("resumed", game, seat, **_whose_deadline(game, seat, awaited, due))
+    return _mail("resumed", game, context.resumed(gather(game, seat), awaited, due))
 
 
 def deadline_extended(game: Game, seat: Seat, awaited: int, hours: int, due: datetime) -> Mail:
     """The host gave the awaited seat ``hours`` more; ``due`` is its new deadline."""
-    return _game_mail("deadline_extended", game, seat, hours=hours,
-                      **_whose_deadline(game, seat, awaited, due))
-
-
-def _whose_deadline(game: Game, seat: Seat, awaited: int | None,
-                    due: datetime | None) -> dict[str, Any]:
-    names = names_of(game)
-    whose = names[awaited] if awaited is not None and awaited < len(names) else None
-    return {"whose": whose, "yours": awaited == seat.index,
-            "due_words": deadline_words(due, seat.timezone) if due is not None else None}
+    return _mail("deadline_extended", game,
+                 context.deadline_extended(gather(game, seat), awaited, hours, due))
 
 
 def game_over(game: Game, seat: Seat | None) -> Mail:
-    """The ranking with each player's points by source and the tie-break, the revealed
-    Agendas, how the game ended, the season's table (from the second game of a season on),
-    and play again: the host's one-tap rematch page, or a player's way to ask for one."""
-    names = names_of(game)
-    viewer = seat.index if seat is not None else None
-    picture = seat_view(game, viewer)
-    ranking = standings(picture, score_names(game), {s.index for s in game.seats if s.resigned})
-    winners = [names[r["seat"]] for r in ranking if r["won"]]
-    is_host = seat is None or game.host_seat == seat.index
-    season = season_games(game)
-    return _game_mail("game_over", game, seat, winners=winners, ranking=ranking,
-                      tiebreak=tiebreak_words(picture, names),
-                      factions=bool((game.options or {}).get("factions")),
-                      ended=last_round(game, names, viewer, turns=1),
-                      season=season_standings(season) if len(season) > 1 else [],
-                      season_games=len(season), replay_url=replay_url(game),
-                      start_url=host_rematch_url(game) if is_host else None,
-                      rematch_url=rematch_url(game) if is_host else None,
-                      preheader=preheaders.game_over(
-                          winners, ranking[0]["total"] if ranking else None))
+    """To each player, and to the host who does not play (``seat`` None): the host's copy
+    links to the one-tap rematch page, a player's to their page's "ask the host"."""
+    given = gather(game, seat, end=True)
+    host = context.is_host(given)
+    return _mail("game_over", game, context.game_over(
+        given, links.replay_url(game), links.host_rematch_url(game) if host else None,
+        links.rematch_url(game) if host else None))
+
+
+def email_failing(game: Game, seat: Seat, error: str) -> Mail:
+    """To the host: mail to ``seat`` is refused."""
+    values = context.email_failing(gather(game, None), seat.name, error, links.host_url(game))
+    return _mail("email_failing", game, values)
 
 
 def magic_link(url: str) -> Mail:
-    context = {"url": url, "preheader": preheaders.MAGIC_LINK}
-    text, html = render("magic_link", context)
+    values = {"url": url, "preheader": preheaders.MAGIC_LINK}
+    text, html = render("magic_link", values)
     return Mail(kind="magic_link", subject="Your Alien Frontiers games",
                 text=with_preheader(preheaders.MAGIC_LINK, text), html=html,
                 preheader=preheaders.MAGIC_LINK)
 
 
-def email_failing(game: Game, seat: Seat, error: str) -> Mail:
-    context = game_context(game, None)
-    preheader = preheaders.email_failing(seat.name)
-    context.update(seat_name=seat.name, error=error, host_url=host_url(game),
-                   preheader=preheader)
-    text, html = render("email_failing", context)
-    return Mail(kind="email_failing", subject=subject_of(game),
-                text=with_preheader(preheader, text), html=html, preheader=preheader)
-
-
-def _suggested_move_links(recipient: Recipient, names: list[str]) -> list[dict[str, str]]:
-    moves = suggested_moves(recipient.picture, names, recipient.previews)
-    for move in moves:
-        move["url"] = move_url(recipient.turn_link, move["notation"])
-    return moves
-
 
 # --- a group's season: resigning, handing a seat over, cancelling, host links, rematches ----
 
-def level_name(game: Game) -> str:
-    """The autopilot's level in words ("Greedy"), as the host set it."""
-    level = game.autopilot_level or DEFAULT_LEVEL
-    return LEVEL_NAMES.get(level, level.capitalize())
-
-
 def resigned(game: Game, seat: Seat | None, who: int, played: list[dict[str, Any]]) -> Mail:
-    """Seat ``who`` resigned: its own confirmation (``seat`` is ``who``), or the news for
-    another player (or for a host who does not play: ``seat`` None). ``played``: the events
-    the autopilot played of the turn in progress, said here once instead of in an others'-turn
-    mail."""
-    names = names_of(game)
-    yours = seat is not None and seat.index == who
-    viewer = seat.index if seat is not None else None
-    picture = seat_view(game, viewer)
-    return _game_mail("resigned", game, seat, who=names[who], yours=yours,
-                      level=level_name(game),
-                      played=describe.describe(played, names, viewer=viewer),
-                      preheader=preheaders.resigned(names[who], yours,
-                                                    _awaited_name(picture, names),
-                                                    seat.name if seat is not None else None))
+    """Seat ``who`` resigned: its own confirmation (``seat`` is ``who``), the news for another
+    player, or for a host who does not play (``seat`` None)."""
+    return _mail("resigned", game, context.resigned(gather(game, seat), who, played))
 
 
 def cancelled(game: Game, seat: Seat) -> Mail:
-    """The host cancelled the game: when, and that nothing more happens in it."""
-    names = names_of(game)
-    host = names[game.host_seat] if isinstance(game.host_seat, int) else None
-    when = local_time(game.finished_at or clock.now(), seat.timezone)
-    return _game_mail("cancelled", game, seat, host=host, when=when,
-                      preheader=preheaders.cancelled(host, when))
+    """The host cancelled the game."""
+    return _mail("cancelled", game, context.cancelled(gather(game, seat)))
 
 
 def hosting(game: Game) -> Mail:
-    """To a host who does not play: the game is made, and here is the host page."""
-    preheader = preheaders.hosting()
-    return _game_mail("hosting", game, None, host_url=host_url(game),
-                      hours=game.time_per_move_hours, preheader=preheader,
-                      options_words=glossary.options_words(game.options or {},
-                                                           game.time_per_move_hours))
+    """To a host who does not play: the game is made; the host page."""
+    return _mail("hosting", game, context.hosting(gather(game, None), links.host_url(game)))
 
 
 def host_link(game: Game) -> Mail:
-    """The host replaced the host link: the new one (the old one no longer works)."""
-    return _game_mail("host_link", game, None, host_url=host_url(game),
-                      preheader=preheaders.host_link())
-
-
-_RECENT_LOG = (
-    select(_log.c.seq, _log.c.seat, _log.c.action, _log.c.events)
-    .where(_log.c.game_id == _GAME).order_by(_log.c.seq.desc()).limit(200)
-)
-
-
-def last_round(game: Game, names: list[str], viewer: int | None = None,
-               turns: int | None = None) -> list[str]:
-    """The last round in words: the latest ``turns`` turns (one run of a seat's logged steps
-    each; by default one per player), oldest first, the server's records left out."""
-    if game.id is None:
-        return []
-    runs: list[list[Any]] = []
-    for row in db.session.execute(_RECENT_LOG, {"game_id": game.id}):
-        if (row.action or {}).get("kind") in SERVER_RECORDS:
-            continue
-        if runs and runs[-1][-1].seat == row.seat:
-            runs[-1].append(row)
-        elif len(runs) == (turns or game.players):
-            break
-        else:
-            runs.append([row])
-    events = [event for run in reversed(runs) for row in reversed(run)
-              for event in row.events or ()]
-    return describe.describe(events, names, viewer=viewer)[-SINCE_LIMIT:]
+    """The host's new host link, after replacing a leaked one."""
+    return _mail("host_link", game, context.host_link(gather(game, None), links.host_url(game)))
 
 
 def substitution(game: Game, seat: Seat, old_name: str) -> Mail:
-    """The newcomer's invitation: who handed them which seat, the seat's private recap (its
-    hand, Agendas and Faction, from the seat's own view) and the last round. Only to the
-    seat's new address: the recap is the seat's secret."""
-    names = names_of(game)
-    then = list(names)
-    then[seat.index] = old_name  # the last round was the old player's
-    picture = seat_view(game, seat.index)
-    host = names[game.host_seat] if isinstance(game.host_seat, int) else None
-    awaiting = picture["awaiting"] if picture["awaiting"] is not None else None
-    return _game_mail(
-        "substitution", game, seat, old_name=old_name, host=host,
-        rolled=picture["turn"]["rolled"] if awaiting == seat.index else None,
-        yours_now=awaiting == seat.index, recap=last_round(game, then),
-        others=[n for i, n in enumerate(names) if i != seat.index],
-        options_words=glossary.options_words(game.options or {}, game.time_per_move_hours),
-        preheader=preheaders.substitution(old_name, awaiting == seat.index))
+    """The newcomer's invitation to the seat ``old_name`` played, with its private recap."""
+    return _mail("substitution", game,
+                 context.substitution(gather(game, seat, recap_as=old_name), old_name))
 
 
 def handed_over(game: Game, seat_index: int, old_name: str) -> Mail:
-    """To the player whose seat the host handed to someone else: what happened, from a
-    spectator's view (the seat's cards are no longer theirs to see)."""
-    names = names_of(game)
-    when = local_time(clock.now(), "UTC")
-    return _game_mail("handed_over", game, None, old_name=old_name, new_name=names[seat_index],
-                      when=when, preheader=preheaders.handed_over(names[seat_index]))
-
-
-def host_rematch_url(game: Game) -> str:
-    """The host's rematch page: what the rematch will be, and the one button that starts it
-    (a link only opens it: mail scanners follow links)."""
-    token = host_token(game)
-    return links.external(("rematch.host_confirm",), f"/host/{token}/rematch", token=token)
+    """To the player whose seat was handed to someone else (a spectator's view)."""
+    return _mail("handed_over", game,
+                 context.handed_over(gather(game, None), seat_index, old_name))
 
 
 def rematch_asked(game: Game, seat_index: int, when: datetime) -> Mail:
-    """To the host: a player asks for a rematch, and the page that starts it."""
-    names = names_of(game)
-    return _game_mail("rematch_asked", game, None, asker=names[seat_index],
-                      when=local_time(when, "UTC"), start_url=host_rematch_url(game),
-                      preheader=preheaders.rematch_asked(names[seat_index]))
+    """To the host: a player asks for a rematch."""
+    return _mail("rematch_asked", game, context.rematch_asked(
+        gather(game, None), seat_index, when, links.host_rematch_url(game)))
+
+
+def follows_resignation(game: Game, seat_index: int, steps: int) -> bool:
+    """The ``steps`` just logged of the seat finish the turn it resigned in
+    (``history.follows_resignation``): ``notify.turn_ended`` leaves them to the resigned
+    mail."""
+    return history.follows_resignation(game.id, seat_index, steps)

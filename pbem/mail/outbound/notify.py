@@ -19,8 +19,10 @@ from pbem.mail.outbound import compose
 from pbem.mail.outbound.message import check_header_value
 from pbem.mail.outbound.outbox import enqueue
 from pbem.mail.reply_address import reply_address
+from pbem.models import history
 from pbem.models.game import Game, Seat
 from pbem.models.outbox import Outbox
+from pbem.words import since
 
 
 def _seats(game: Game) -> list[Seat]:
@@ -111,7 +113,7 @@ def autopilot_mail_due(game: Game, seat: Seat) -> bool:
     each turn the autopilot plays while it is away."""
     if not seat.absent:
         return True
-    runs = len(compose.autopilot_runs(game, seat.index))
+    runs = len(history.autopilot_runs(game.id, seat.index))
     return runs == max(seat.consecutive_timeouts or 0, 1)
 
 
@@ -121,8 +123,8 @@ def autopilot_reason(game: Game, seat: Seat, steps: list[dict[str, Any]]) -> str
     by = {step.get("by") for step in steps}
     name = seat.name
     if "timeout" in by:
-        run = max(len(compose.autopilot_runs(game, seat.index)), 1)
-        return f"{compose.autopilot_words(seat, run)}; the autopilot played"
+        run = max(len(history.autopilot_runs(game.id, seat.index)), 1)
+        return f"{since.autopilot_words(seat, run)}; the autopilot played"
     if "bot" in by and seat.resigned:
         return f"{name} has resigned; the autopilot played"
     return None

@@ -7,7 +7,6 @@ mapped to JSON in ``pbem.web.blueprints.errors``.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, request
@@ -21,10 +20,11 @@ from pbem.schemas.api import ActionRequest, UndoRequest, first_error
 from pbem.services import games, links
 from pbem.services.errors import BadInput, NotAllowed
 from pbem.services.turns import ActingSeat, LockedGame, Step
+from pbem.services.undo import undo_refusal
+from pbem.web import guards
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 MAX_JSON_DEPTH = 8  # an action is an object holding lists of numbers: three levels
-NESTED = f"The body is nested too deeply: at most {MAX_JSON_DEPTH} levels of lists and objects."
 csrf.exempt(bp)
 
 
@@ -39,34 +39,14 @@ def _authorised(public_id: str) -> tuple[Game, Seat]:
     return links.resolve_seat_link(_token(), public_id)
 
 
-def _depth(data: Any) -> int:
-    """How deeply lists and objects nest in ``data`` (walked without recursion)."""
-    deepest, stack = 0, [(data, 1)]
-    while stack:
-        value, level = stack.pop()
-        if isinstance(value, dict | list):
-            deepest = max(deepest, level)
-            children = value.values() if isinstance(value, dict) else value
-            stack.extend((child, level + 1) for child in children)
-    return deepest
-
-
 def _json_object() -> dict[str, Any]:
-    """The body as a JSON object; a body nested deeper than any request needs is refused
-    (Python's parser would otherwise run out of stack on ``[[[[…``: a 500)."""
+    """The body as a JSON object of at most ``MAX_JSON_DEPTH`` levels."""
     if not request.is_json:
         raise BadInput("The body must be a JSON object.")
     try:
-        data = json.loads(request.get_data(cache=True))
-    except RecursionError:
-        raise BadInput(NESTED) from None
-    except ValueError:
-        raise BadInput("The body must be a JSON object.") from None
-    if not isinstance(data, dict):
-        raise BadInput("The body must be a JSON object.")
-    if _depth(data) > MAX_JSON_DEPTH:
-        raise BadInput(NESTED)
-    return data
+        return guards.json_object(request.get_data(cache=True), MAX_JSON_DEPTH)
+    except guards.NotAnObject as refused:
+        raise BadInput(str(refused)) from None
 
 
 def _body(schema: Schema) -> dict[str, Any]:
@@ -76,11 +56,6 @@ def _body(schema: Schema) -> dict[str, Any]:
     except ValidationError as exc:
         raise BadInput(first_error(exc.messages)) from None
     return loaded
-
-
-def can_undo(game: Game | LockedGame, seat: int) -> bool:
-    steps = game.turn_steps
-    return bool(steps) and steps[-1]["seat"] == seat and not steps[-1]["barrier"]
 
 
 def seat_payload(game: Game | LockedGame, seat: Seat | ActingSeat,
@@ -108,7 +83,7 @@ def seat_payload(game: Game | LockedGame, seat: Seat | ActingSeat,
         "seat": {"index": seat.index, "name": seat.name, "colour": seat.colour,
                  "autopilot": seat.autopilot},
         "awaiting": engine.awaited(state) if game.status == "active" else None,
-        "can_undo": playable and can_undo(game, seat.index),
+        "can_undo": playable and undo_refusal(game.turn_steps, seat.index) is None,
         "view": picture,
         "legal": [{"action": a, "notation": engine.format_action(engine.action_from_json(a))}
                   for a in (legal if playable else [])],

@@ -7,20 +7,30 @@ refused too, since behind one every visitor's address is loopback. Opening the m
 delivers what is due, so a newcomer does not wait for the next scheduler tick. Messages are
 listed by recipient; a message page shows the text part (links clickable) and the HTML part as
 its own page, whose links are the real absolute links of the mail.
+
+A mail with a reply address (``Reply-To``, when ``INBOUND_ADDRESS`` is set; ``pbem serve``
+sets it for the dev backend) has a reply box: what is typed there becomes a mail as a client
+writes it (From the recipient, To the reply address, threaded under the mail, the mail quoted
+below) and goes in through ``pbem.services.inbox.receive_mail``, the IMAP path's own entry.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import re
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
 
 import sqlalchemy as sa
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup, escape
 
+from pbem import clock
 from pbem.extensions import db
 from pbem.mail.outbound.delivery import deliver_pending
 from pbem.models.outbox import SENT, Outbox
+from pbem.services import inbox
 
 bp = Blueprint("dev_mailbox", __name__, url_prefix="/dev/mailbox")
 
@@ -56,6 +66,7 @@ def linkify(text: str) -> Markup:
 def index() -> str:
     deliver_pending()
     to = request.args.get("to")
+    outcome = request.args.get("outcome")
     query = sa.select(Outbox).where(Outbox.status == SENT).order_by(Outbox.id.desc())
     if to:
         query = query.where(Outbox.to_addr == to)
@@ -65,7 +76,7 @@ def index() -> str:
         .group_by(Outbox.to_addr).order_by(Outbox.to_addr)
     ).all()
     return render_template("dev_mailbox/index.html", messages=messages, recipients=recipients,
-                           to=to)
+                           to=to, outcome=outcome)
 
 
 @bp.get("/<int:message_id>")
@@ -80,3 +91,30 @@ def html(message_id: int) -> Response:
     response = Response(row.html_body or "<p>(no HTML part)</p>", mimetype="text/html")
     response.headers["Content-Security-Policy"] = MAIL_CSP
     return response
+
+
+def reply_mail(row: Outbox, text: str) -> bytes:
+    """The reply a mail client writes to ``row``: the typed text above the quoted mail."""
+    msg = EmailMessage()
+    msg["From"] = row.to_addr
+    msg["To"] = str(row.headers["Reply-To"])
+    msg["Subject"] = f"Re: {row.subject}"
+    msg["Message-ID"] = make_msgid(domain="dev-mailbox.localhost")
+    msg["Date"] = format_datetime(clock.now())
+    msg["In-Reply-To"] = row.message_id
+    msg["References"] = " ".join(
+        part for part in (str(row.headers.get("References", "")), row.message_id) if part)
+    sent = row.sent_at.strftime("%a, %d %b %Y at %H:%M") if row.sent_at else "earlier"
+    quoted = "\n".join(f"> {line}" for line in row.text_body.splitlines())
+    msg.set_content(f"{text.strip()}\n\nOn {sent}, {row.headers.get('From', 'pbem')} wrote:\n"
+                    f"{quoted}\n")
+    return msg.as_bytes()
+
+
+@bp.post("/<int:message_id>/reply")
+def reply(message_id: int) -> ResponseReturnValue:
+    row = db.get_or_404(Outbox, message_id)
+    if not row.headers.get("Reply-To"):
+        abort(404)
+    outcome = inbox.receive_mail(reply_mail(row, request.form.get("text", "")[:20_000]))
+    return redirect(url_for("dev_mailbox.index", to=row.to_addr, outcome=outcome), code=303)

@@ -25,7 +25,7 @@ from werkzeug.datastructures import MultiDict
 from pbem import engine
 from pbem.engine import GameState
 from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
-from pbem.mail.outbound.compose import host_token
+from pbem.mail.outbound.links import host_token
 from pbem.models import ActionLog, Game
 from pbem.schemas.forms import (
     AutopilotLevelForm,

@@ -13,7 +13,7 @@ from marshmallow import ValidationError
 
 from pbem import engine, tokens
 from pbem.engine import GameState
-from pbem.mail.outbound.compose import host_token
+from pbem.mail.outbound.links import host_token
 from pbem.schemas.forms import MagicForm, first_errors
 from pbem.services import host_links, magic_links
 from pbem.services.errors import BadInput

@@ -18,11 +18,11 @@ from werkzeug.datastructures import MultiDict
 
 from pbem import engine, tokens
 from pbem.engine import EndTurn, GameState, GameView, RulesError, menu_previews
-from pbem.mail.outbound.compose import local_time
 from pbem.models import Game, Seat
 from pbem.schemas.forms import ActForm, UndoForm, messages_of
 from pbem.services import games, links, rematch
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
+from pbem.services.undo import undo_refusal
 from pbem.web.presenters import turn as presenter
 from pbem.web.presenters import turn_factions
 from pbem.web.presenters.board_svg import board_svg
@@ -36,6 +36,7 @@ from pbem.words.action_labels_factions import card_title
 from pbem.words.describe import describe
 from pbem.words.glossary import CARD_EFFECTS, card_name
 from pbem.words.result import result_words, standings, tiebreak_words
+from pbem.words.when import local_time
 
 bp = Blueprint("play", __name__)
 
@@ -158,7 +159,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "notice": notice, "move_choice": move_choice, "move_refused": move_refused,
         "move_text": move, "move_group": _group_of(groups, canonical),
         "end_reason": _end_reason(state, me, groups) if my_turn else None,
-        "can_undo": my_turn and _can_undo(game, me),
+        "can_undo": my_turn and undo_refusal(game.turn_steps or [], me) is None,
         "pending_words": PENDING_HINTS.get((view["pending"] or {}).get("kind", ""), ""),
         "time_left": time_left(game, view["awaiting"]),
         "since": since_last_turn(game, me, names),
@@ -238,11 +239,6 @@ def _end_reason(state: GameState, seat: int, groups: list[presenter.Group]) -> s
     except RulesError as exc:
         return exc.message
     return None
-
-
-def _can_undo(game: Game, seat: int) -> bool:
-    steps = game.turn_steps or []
-    return bool(steps) and steps[-1]["seat"] == seat and not steps[-1]["barrier"]
 
 
 def _this_turn(game: Game, names: list[str]) -> list[str]:

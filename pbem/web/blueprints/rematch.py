@@ -12,7 +12,7 @@ from flask import Blueprint, Response, make_response, redirect, render_template,
 from marshmallow import ValidationError
 
 from pbem import tokens
-from pbem.mail.outbound.compose import host_token
+from pbem.mail.outbound.links import host_token
 from pbem.models import Game, Seat
 from pbem.schemas.forms import UndoForm, first_errors
 from pbem.services import host_links, links, rematch

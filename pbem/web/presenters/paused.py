@@ -7,8 +7,8 @@ is not written while it is paused, so its last update is when the pause began.
 
 from __future__ import annotations
 
-from pbem.mail.outbound.compose import local_time
 from pbem.models import Game
+from pbem.words.when import local_time
 
 
 def paused_words(game: Game, tz_name: str | None = None) -> str | None:

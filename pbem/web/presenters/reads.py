@@ -3,40 +3,24 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy import select
 
 from pbem.extensions import db
-from pbem.models import ActionLog, Game, Seat
+from pbem.models import ActionLog, Game, Seat, history
 from pbem.models.deadline import Deadline
-from pbem.words.describe import describe
-
-RECENT_LIMIT = 80
+from pbem.words import since
 
 
 def log_rows(game: Game) -> list[ActionLog]:
-    return list(db.session.execute(
-        select(ActionLog).where(ActionLog.game_id == game.id).order_by(ActionLog.seq)
-    ).scalars())
+    return history.all_steps(game.id)
 
 
 def since_last_turn(game: Game, seat: int, names: list[str]) -> list[str]:
-    """Plain sentences for every logged step after this seat's latest logged step."""
-    rows = list(db.session.execute(
-        select(ActionLog).where(ActionLog.game_id == game.id)
-        .order_by(ActionLog.seq.desc()).limit(RECENT_LIMIT)
-    ).scalars())
-    recent: list[ActionLog] = []
-    for row in rows:
-        if row.seat == seat and recent:
-            break
-        if row.seat != seat:
-            recent.append(row)
-    events: list[dict[str, Any]] = []
-    for row in reversed(recent):
-        events.extend(row.events or [])
-    return describe(events, names)
+    """ "Since your last turn", as the turn mail says it (``pbem.words.since``)."""
+    recent = history.since_own_last(game.id, seat)
+    return since.since_last_turn(recent, game.seats, history.autopilot_runs_in(game.id, recent),
+                                 names, seat)
 
 
 def deadline_of(game: Game, seat: int) -> datetime | None:

@@ -9,8 +9,8 @@ from sqlalchemy import select
 
 from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from pbem.extensions import db
-from pbem.mail.outbound.compose import local_time
 from pbem.models import ActionLog, Game, Seat
+from pbem.words.when import local_time
 
 RESIGN_NOTATION = "resign"  # the server's record of a resignation (services.resignation)
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbem.engine import GameView
-from pbem.words.action_labels_factions import DECISIONS, and_list, name_of
+from pbem.words.action_labels_factions import DECISIONS, and_list
+from pbem.words.describe import name_of
 from pbem.words.glossary import FACTIONS, FactionText, agenda
 
 

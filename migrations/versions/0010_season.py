@@ -1,15 +1,15 @@
 """season: a host link that can be replaced, and the rematch chain of a group's games
 
-Revision ID: 0009_season
-Revises: 0008_levels
+Revision ID: 0010_season
+Revises: 0009_inbound_wait
 Create Date: 2026-12-02
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009_season"
-down_revision = "0008_levels"
+revision = "0010_season"
+down_revision = "0009_inbound_wait"
 branch_labels = None
 depends_on = None
 
