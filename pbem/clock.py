@@ -31,6 +31,7 @@ class TimeoutPolicy:
     grace_hours: float = 12.0  # after the deadline, before the autopilot plays
     absent_after: int = 3  # consecutive timeouts that mark a seat absent
     vacation_days: int = DEFAULT_VACATION_DAYS  # days off each seat may take per game
+    bank: TimeBank | None = None  # None: a fixed time per move (``games.time_per_move_hours``)
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any] | None) -> TimeoutPolicy:
@@ -42,7 +43,48 @@ class TimeoutPolicy:
             grace_hours=float(raw.get("grace_hours", default.grace_hours)),
             absent_after=max(1, int(raw.get("absent_after", default.absent_after))),
             vacation_days=max(0, int(raw.get("vacation_days", default.vacation_days))),
+            bank=TimeBank.from_json(raw.get("bank")),
         )
+
+
+@dataclass(frozen=True)
+class TimeBank:
+    """The correspondence-chess clock: each seat starts with ``hours`` and gains
+    ``increment_hours`` each time one of its turns ends, never above ``max_hours``. Every wait
+    of the seat (its turn, a decision in another's turn) spends from it; the reminders fall
+    at the policy's fractions of what is left when the wait starts, and the autopilot plays
+    once it is spent and the grace has passed."""
+
+    hours: float
+    increment_hours: float = 0.0
+    max_hours: float | None = None
+
+    @classmethod
+    def from_json(cls, raw: Any) -> TimeBank | None:
+        if not isinstance(raw, Mapping) or raw.get("hours") is None:
+            return None
+        cap = raw.get("max_hours")
+        return cls(max(0.0, float(raw["hours"])), max(0.0, float(raw.get("increment_hours", 0))),
+                   None if cap is None else max(0.0, float(cap)))
+
+    def to_json(self) -> dict[str, float | None]:
+        return {"hours": self.hours, "increment_hours": self.increment_hours,
+                "max_hours": self.max_hours}
+
+    @property
+    def initial(self) -> timedelta:
+        return timedelta(hours=self.hours)
+
+    def after_wait(self, deadline: datetime, ended: datetime, turn_ended: bool) -> timedelta:
+        """What a seat's bank holds after a wait whose clock ran out at ``deadline`` ended at
+        ``ended``: the time it did not spend (a wait past its deadline spent it all), plus the
+        increment when the wait ended the seat's own turn, capped."""
+        left = max(as_utc(deadline) - as_utc(ended), timedelta(0))
+        if turn_ended:
+            left += timedelta(hours=self.increment_hours)
+        if self.max_hours is not None:
+            left = min(left, timedelta(hours=self.max_hours))
+        return timedelta(seconds=int(left.total_seconds()))  # whole seconds: the stored unit
 
 
 def now() -> datetime:

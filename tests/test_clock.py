@@ -7,6 +7,7 @@ from datetime import UTC, datetime, time, timedelta
 import pytest
 
 from pbem.clock import (
+    TimeBank,
     TimeoutPolicy,
     clock_start,
     in_quiet_hours,
@@ -14,6 +15,7 @@ from pbem.clock import (
     schedule,
     vacation_end,
 )
+from pbem.words import when
 
 pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
 
@@ -100,3 +102,33 @@ def test_vacation_is_limited_per_game() -> None:
         vacation_end(NOON, 5, 10, 14)
     with pytest.raises(ValueError, match="at least one day"):
         vacation_end(NOON, 0, 0, 14)
+
+
+def test_a_time_bank_keeps_what_a_wait_did_not_spend() -> None:
+    bank = TimeBank(hours=72, increment_hours=24, max_hours=100)
+    deadline = datetime(2026, 3, 5, 9, tzinfo=UTC)
+    assert bank.after_wait(deadline, deadline - timedelta(hours=30), turn_ended=False) \
+        == timedelta(hours=30)
+    assert bank.after_wait(deadline, deadline - timedelta(hours=30), turn_ended=True) \
+        == timedelta(hours=54)
+    assert bank.after_wait(deadline, deadline - timedelta(hours=90), turn_ended=True) \
+        == timedelta(hours=100)  # the cap
+    assert bank.after_wait(deadline, deadline + timedelta(hours=5), turn_ended=True) \
+        == timedelta(hours=24)  # past the deadline: all spent, then the increment
+
+
+def test_a_time_bank_round_trips_in_the_timeout_policy() -> None:
+    bank = TimeBank(hours=48, increment_hours=6)
+    assert TimeoutPolicy.from_json({"bank": bank.to_json()}).bank == bank
+    assert TimeoutPolicy.from_json({}).bank is None
+    assert TimeoutPolicy.from_json({"bank": {"increment_hours": 3}}).bank is None
+
+
+def test_time_banks_in_words() -> None:
+    assert when.bank_words(TimeBank(1, 0)) == "a time bank of 1 hour"
+    assert when.bank_words(TimeBank(72, 24, 240)) == (
+        "a time bank of 72 hours, plus 24 hours after each turn, at most 240 hours")
+    assert when.span(timedelta(hours=77, minutes=59)) == "3 d 5 h"
+    assert when.span(timedelta(minutes=59)) == "59 min"
+    assert when.banks_line([("Ana", timedelta(days=2), True), ("Ben", timedelta(hours=5), False)]
+                           ) == "Ana 2 d (running) · Ben 5 h"

@@ -14,6 +14,7 @@ from typing import TextIO
 import click
 from flask.cli import with_appcontext
 
+from pbem.clock import TimeBank
 from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, is_level
 from pbem.mail.outbound.links import turn_url
 from pbem.services import games
@@ -75,6 +76,12 @@ def _fail(exc: ServiceError) -> click.ClickException:
 @click.option("--host", "host_email", default=None,
               help="Host address (default: the first human player's).")
 @click.option("--hours", default=48, show_default=True, type=int, help="Time per move.")
+@click.option("--bank-hours", type=int, default=None,
+              help="A time bank instead of a time per move: the hours each seat starts with.")
+@click.option("--increment-hours", type=int, default=0, show_default=True,
+              help="Time bank: the hours added after each of a seat's turns.")
+@click.option("--max-bank-hours", type=int, default=None,
+              help="Time bank: the most it may hold (default: no cap).")
 @click.option("--fixed-order", is_flag=True, help="Keep the seats in the order given.")
 @click.option("--factions/--base-game", default=None,
               help="With or without the Factions expansion (default: the engine's).")
@@ -84,8 +91,10 @@ def _fail(exc: ServiceError) -> click.ClickException:
 @click.option("--seed", default=None, type=int, help="Game seed (tests only: it is secret).")
 @with_appcontext
 def new_game(name: str, players: tuple[str, ...], levels: tuple[str, ...],
-             autopilot_level: str, host_email: str | None, hours: int, fixed_order: bool,
-             factions: bool | None, rescue: str | None, seed: int | None) -> None:
+             autopilot_level: str, host_email: str | None, hours: int,
+             bank_hours: int | None, increment_hours: int, max_bank_hours: int | None,
+             fixed_order: bool, factions: bool | None, rescue: str | None,
+             seed: int | None) -> None:
     """Create a game, mail the invitations, print the game id and every seat's link."""
     seats = _with_levels([parse_player(p) for p in players], levels)
     host = host_email or next((s.email for s in seats if s.email), None)
@@ -97,7 +106,9 @@ def new_game(name: str, players: tuple[str, ...], levels: tuple[str, ...],
             options["new_gaia_rescue"] = rescue
         game = games.create_game(name=name, host_email=host, seats=seats, options=options,
                                  time_per_move_hours=hours, seed=seed, fixed_order=fixed_order,
-                                 autopilot_level=autopilot_level)
+                                 autopilot_level=autopilot_level,
+                                 time_bank=_time_bank(bank_hours, increment_hours,
+                                                      max_bank_hours))
     except ServiceError as exc:
         raise _fail(exc) from None
     click.echo(f"game {game.public_id} ({game.name}): {game.players} seats, host {host}")
@@ -106,8 +117,17 @@ def new_game(name: str, players: tuple[str, ...], levels: tuple[str, ...],
                else f"{seat.name} (computer, {seat.level})")
         link = "" if seat.is_bot else f"  {turn_url(game, seat)}"
         click.echo(f"seat {seat.index} {seat.colour:<6} {who}{link}")
-    click.echo(f"options: {options_words(game.options or {}, game.time_per_move_hours)}")
+    words = options_words(game.options or {}, game.time_per_move_hours, game.time_bank)
+    click.echo(f"options: {words}")
     click.echo(f"autopilot level: {game.autopilot_level}")
+
+
+def _time_bank(hours: int | None, increment: int, cap: int | None) -> TimeBank | None:
+    if hours is None:
+        if increment or cap is not None:
+            raise click.UsageError("--increment-hours and --max-bank-hours need --bank-hours.")
+        return None
+    return TimeBank(float(hours), float(increment), None if cap is None else float(cap))
 
 
 @click.command("verify")

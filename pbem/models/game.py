@@ -25,6 +25,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from pbem.clock import TimeBank, TimeoutPolicy
 from pbem.engine.bots.levels import DEFAULT_LEVEL
 from pbem.extensions import db
 
@@ -97,6 +98,11 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         back_populates="game", order_by="Seat.index", cascade="all, delete-orphan"
     )
 
+    @property
+    def time_bank(self) -> TimeBank | None:
+        """The game's time bank (kept in its timeout policy), or None: a fixed time per move."""
+        return TimeoutPolicy.from_json(self.timeout_policy).bank
+
     def seat(self, index: int) -> Seat:
         """The seat row playing engine seat ``index``."""
         for seat in self.seats:
@@ -151,6 +157,10 @@ class Seat(PlayedByServer, db.Model):  # type: ignore[name-defined,misc]
     # after it).
     digest_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     digest_seq: Mapped[int | None] = mapped_column(Integer)
+    # Time bank (migration 0011_time_bank, ``clock.TimeBank``): the seconds this seat's bank
+    # held when its current or next wait began; None: the game's whole bank (not yet used),
+    # or a game with a fixed time per move.
+    bank_seconds: Mapped[int | None] = mapped_column(Integer)
 
     game: Mapped[Game] = relationship(back_populates="seats")
 

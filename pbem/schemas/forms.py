@@ -20,6 +20,7 @@ from marshmallow import (
 )
 from werkzeug.datastructures import MultiDict
 
+from pbem.clock import TimeBank
 from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS
 
 
@@ -128,6 +129,10 @@ class SeatForm(Schema):
         LEVELS, error="Choose a computer player's level: " + ", ".join(LEVELS) + "."))
 
 
+MAX_BANK_HOURS = 60 * 24
+BANK_ERROR = f"The time bank is a whole number of hours, 1 to {MAX_BANK_HOURS}."
+INCREMENT_ERROR = "The time added after each turn is a whole number of hours, 0 to 336."
+CAP_ERROR = f"The time bank's cap is a whole number of hours, 1 to {MAX_BANK_HOURS}, or empty."
 AUTOPILOT_LEVEL_ERROR = "Choose the autopilot's level: " + ", ".join(LEVELS) + "."
 
 
@@ -148,6 +153,14 @@ class NewGameForm(Schema):
     hours = fields.Integer(load_default=48, validate=validate.Range(
         min=1, max=24 * 14, error="Time per move is a whole number of hours, 1 to 336 hours."),
         error_messages={"invalid": "Time per move is a whole number of hours, 1 to 336 hours."})
+    clock = fields.String(load_default="move", validate=validate.OneOf(
+        ("move", "bank"), error="Choose a time per move or a time bank."))
+    bank_hours = fields.Integer(load_default=72, validate=validate.Range(
+        min=1, max=MAX_BANK_HOURS, error=BANK_ERROR), error_messages={"invalid": BANK_ERROR})
+    increment_hours = fields.Integer(load_default=24, validate=validate.Range(
+        min=0, max=24 * 14, error=INCREMENT_ERROR), error_messages={"invalid": INCREMENT_ERROR})
+    max_bank_hours = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(
+        min=1, max=MAX_BANK_HOURS, error=CAP_ERROR), error_messages={"invalid": CAP_ERROR})
     factions = fields.Boolean(load_default=True)
     new_gaia_rescue = fields.String(load_default="high", validate=validate.OneOf(
         ("high", "low"), error="Choose the high or the low rescue."),
@@ -189,6 +202,10 @@ class NewGameForm(Schema):
                      is_bot=bool(s["computer"]), level=s["level"] if s["computer"] else None)
             for s in data["seats"] if s["name"].strip() or s["computer"]
         ]
+        data["time_bank"] = TimeBank(
+            float(data["bank_hours"]), float(data["increment_hours"]),
+            None if data["max_bank_hours"] is None else float(data["max_bank_hours"]),
+        ) if data["clock"] == "bank" else None
         data["options"] = {"factions": bool(data["factions"])}
         if data["factions"]:
             data["options"]["new_gaia_rescue"] = data["new_gaia_rescue"]
@@ -225,6 +242,10 @@ def new_game_input(form: MultiDict[str, str], *, blank: bool = False) -> dict[st
         "name": form.get("name", ""),
         "host_email": form.get("host_email", ""),
         "hours": form.get("hours") or 48,
+        "clock": form.get("clock") or "move",
+        "bank_hours": form.get("bank_hours") or 72,
+        "increment_hours": form.get("increment_hours", "24") or 0,  # left empty: none
+        "max_bank_hours": form.get("max_bank_hours") or None,
         "factions": blank or form.get("factions") == "on",
         "new_gaia_rescue": form.get("new_gaia_rescue") or "high",
         "autopilot_level": form.get("autopilot_level") or DEFAULT_LEVEL,

@@ -60,7 +60,8 @@ def export_game(game_id: GameRef) -> dict[str, Any]:
         "created_at": _iso(game.created_at),
         "finished_at": _iso(game.finished_at),
         "seats": [{**{name: getattr(seat, name) for name in SEAT_FIELDS},
-                   "bot_level": seat.bot_level} for seat in game.seats],
+                   "bot_level": seat.bot_level, "bank_seconds": seat.bank_seconds}
+                  for seat in game.seats],
         "log": [{name: getattr(row, name) for name in LOG_FIELDS}
                 for row in history.all_steps(game.id)],
         "turn_steps": list(game.turn_steps),
@@ -176,9 +177,20 @@ def _new_game_row(data: dict[str, Any], turn_start: GameState, state: GameState)
         autopilot_level=_level(data.get("autopilot_level")) or DEFAULT_LEVEL,
     )
     game.seats = [Seat(**{name: seat[name] for name in SEAT_FIELDS},
-                       bot_level=_level(seat.get("bot_level")) if seat["is_bot"] else None)
+                       bot_level=_level(seat.get("bot_level")) if seat["is_bot"] else None,
+                       bank_seconds=_bank_seconds(seat.get("bank_seconds")))
                   for seat in data["seats"]]
     return game
+
+
+def _bank_seconds(value: Any) -> int | None:
+    """A seat's time bank from an export (None: the game's whole bank, or no bank; exports
+    made before time banks carry none)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BadInput(f"The export gives a seat a time bank of {value!r} seconds.")
+    return value
 
 
 def _level(value: Any) -> str | None:

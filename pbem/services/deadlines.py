@@ -81,16 +81,52 @@ def schedule_for(game: Game, now: datetime | None = None) -> datetime | None:
     rows = _open_waits(game.id)
     if rows and all(row.turn_key == key for row in rows):
         return _resume(rows, now)  # the same wait goes on (after a pause: where it stopped)
+    policy = policy_of(game)
+    if policy.bank is not None:
+        _spend_bank(game, policy.bank, state, rows, now)
     db.session.execute(_DROP_OPEN, {"game_id": game.id})
     if autopilot_waits(seat):
         _add(game, seat_index, key, [(AUTOPLAY, now, now)])
         return None
     start = clock.clock_start(now, seat.vacation_until)
-    times = clock.schedule(start, game.time_per_move_hours or clock.DEFAULT_HOURS_PER_MOVE,
-                           policy_of(game), seat.timezone, quiet_of(seat))
+    times = clock.schedule(start, wait_hours(game, seat), policy, seat.timezone, quiet_of(seat))
     _add(game, seat_index, key, [*((REMINDER, due, times.deadline) for due in times.reminders),
                                  (TIMEOUT, times.timeout, times.deadline)])
     return times.deadline
+
+
+def wait_hours(game: Game, seat: Seat) -> float:
+    """How long ``seat``'s clock runs for its current wait: the game's time per move, or
+    what the seat's time bank held when the wait began (``clock.TimeBank``)."""
+    bank = policy_of(game).bank
+    if bank is None:
+        return game.time_per_move_hours or clock.DEFAULT_HOURS_PER_MOVE
+    return bank.hours if seat.bank_seconds is None else seat.bank_seconds / 3600
+
+
+def bank_left(game: Game, seat: Seat) -> timedelta | None:
+    """What ``seat``'s time bank held when its current (or next) wait began; None when the
+    game has a fixed time per move."""
+    bank = policy_of(game).bank
+    if bank is None:
+        return None
+    return timedelta(hours=wait_hours(game, seat))
+
+
+def _spend_bank(game: Game, bank: clock.TimeBank, state: GameState, rows: list[Row[Any]],
+                now: datetime) -> None:
+    """The wait of ``rows`` ends now: its seat keeps the time it did not spend, plus the
+    increment when the wait was its own turn and that turn is over."""
+    timeout = next((row for row in rows if row.kind == TIMEOUT), None)
+    if timeout is None:
+        return  # no clock ran (an autopilot wait): nothing was spent
+    ended = clock.as_utc(timeout.paused_at) if timeout.paused_at is not None else now
+    round_, turn_seat, awaited_seat = timeout.turn_key.split(":")[:3]
+    own_turn = turn_seat == awaited_seat == str(timeout.seat)
+    turn_over = state.phase == "over" or (round_, turn_seat) != (
+        str(state.turn.round), str(state.turn.seat))
+    left = bank.after_wait(timeout.deadline_at, ended, own_turn and turn_over)
+    game.seat(timeout.seat).bank_seconds = int(left.total_seconds())
 
 
 def open_wait(game_id: ColumnElement[int]) -> ScalarSelect[str | None]:
@@ -154,7 +190,7 @@ def requiet_seat(game: Game, seat_index: int) -> int:
     dropped, as ``schedule`` drops it. Returns the rows moved or dropped.
     """
     seat = game.seat(seat_index)
-    per_move = timedelta(hours=game.time_per_move_hours or clock.DEFAULT_HOURS_PER_MOVE)
+    per_move = timedelta(hours=wait_hours(game, seat))
     fractions = policy_of(game).reminders
     changed = 0
     for row in _open_rows(game.id):
@@ -224,7 +260,8 @@ def _open_rows(game_id: int) -> list[Deadline]:
 # them, so no loaded object goes stale.
 _deadlines = Deadline.__table__
 _OPEN_WAITS = select(
-    _deadlines.c.id, _deadlines.c.kind, _deadlines.c.turn_key, _deadlines.c.due_at,
+    _deadlines.c.id, _deadlines.c.seat, _deadlines.c.kind, _deadlines.c.turn_key,
+    _deadlines.c.due_at,
     _deadlines.c.deadline_at, _deadlines.c.paused_at,
 ).where(_deadlines.c.game_id == bindparam("game_id"), _deadlines.c.done_at.is_(None))
 _DROP_OPEN = delete(_deadlines).where(

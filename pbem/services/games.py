@@ -32,7 +32,13 @@ from pbem.services.errors import BadInput, GameNotActive, NotAllowed
 from pbem.services.transaction import transaction
 from pbem.services.turns import GameRef, Step
 from pbem.services.undo import undo_refusal
-from pbem.services.validation import clean_email, clean_hours, clean_name, clean_timezone
+from pbem.services.validation import (
+    clean_email,
+    clean_hours,
+    clean_name,
+    clean_time_bank,
+    clean_timezone,
+)
 
 __all__ = [
     "SeatSpec", "StepResult", "cancel_game", "create_game", "export_game", "import_game",
@@ -97,18 +103,22 @@ def create_game(
     *, name: str, host_email: str, seats: list[SeatSpec], options: dict[str, Any],
     time_per_move_hours: int = 48, timeout_policy: dict[str, Any] | None = None,
     seed: int | None = None, fixed_order: bool = False, autopilot_level: str | None = None,
-    rematch_of: int | None = None,
+    rematch_of: int | None = None, time_bank: clock.TimeBank | None = None,
 ) -> Game:
     """Create a game, seat the players (in random order unless ``fixed_order``: ruling B21),
     mail the invitations and let computer players take their first turns. Each computer
     seat plays at its ``SeatSpec.level``; ``autopilot_level`` plays for timed-out, absent
     and resigned players (both default to ``engine.bots.levels.DEFAULT_LEVEL``).
-    ``rematch_of``: the finished game this one is the rematch of (``services.rematch``)."""
+    ``rematch_of``: the finished game this one is the rematch of (``services.rematch``).
+    ``time_bank``: each seat's clock is a bank of hours instead of ``time_per_move_hours``
+    (``clock.TimeBank``); it is kept in the timeout policy, so rematches and exports carry it."""
     game_name = clean_name(name, what="Game name", limit=80)
     host = clean_email(host_email, what="Host email address")
     specs = _clean_seats(seats)
     autopilot = _clean_level(autopilot_level, what="The autopilot's level")
     hours = clean_hours(time_per_move_hours)
+    if time_bank is not None:
+        timeout_policy = {**(timeout_policy or {}), "bank": clean_time_bank(time_bank).to_json()}
     if seed is None:
         seed = secrets.randbits(63)  # server-side secret: every roll and shuffle follows from it
     try:  # the engine decides which seat counts and options exist (5 seats with Factions)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from pbem.clock import TimeBank
 from pbem.mail.addresses import UnmailableAddress, mailable_address
 from pbem.services.errors import BadInput
 
@@ -53,3 +54,23 @@ def clean_hours(hours: int) -> int:
     if isinstance(hours, bool) or not isinstance(hours, int) or not 1 <= hours <= MAX_HOURS:
         raise BadInput(f"Time per move is a whole number of hours from 1 to {MAX_HOURS}.")
     return hours
+
+
+MAX_BANK_HOURS = 60 * 24  # a bank of 60 days: far beyond any correspondence habit
+MAX_INCREMENT_HOURS = MAX_HOURS
+
+
+def clean_time_bank(bank: TimeBank) -> TimeBank:
+    """A time bank a game can run on: whole hours, a bank of at least one hour, an increment
+    of at most two weeks, and a cap (if any) no smaller than the bank it starts with."""
+    if not (float(bank.hours).is_integer() and 1 <= bank.hours <= MAX_BANK_HOURS):
+        raise BadInput(f"The time bank is a whole number of hours from 1 to {MAX_BANK_HOURS}.")
+    if not (float(bank.increment_hours).is_integer()
+            and 0 <= bank.increment_hours <= MAX_INCREMENT_HOURS):
+        raise BadInput("The time added after each turn is a whole number of hours from 0 to "
+                       f"{MAX_INCREMENT_HOURS}.")
+    if bank.max_hours is not None and not (
+            float(bank.max_hours).is_integer() and bank.hours <= bank.max_hours <= MAX_BANK_HOURS):
+        raise BadInput("The time bank's cap is a whole number of hours, at least the bank "
+                       f"it starts with and at most {MAX_BANK_HOURS}.")
+    return bank

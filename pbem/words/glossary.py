@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pbem.clock import TimeBank
 from pbem.engine.alien_tech.catalog import SPECS as CARD_SPECS
 from pbem.engine.factions.catalog import SPECS as FACTION_SPECS
 from pbem.engine.ids import CARD_NAMES, FACTION_NAMES
+from pbem.words.when import clock_words
 
 
 @dataclass(frozen=True)
@@ -128,14 +130,16 @@ def agenda(aid: str) -> AgendaText:
     return AGENDAS.get(aid) or AgendaText(aid, _title(aid), "", "")
 
 
-def options_words(options: dict[str, Any], hours: int | None = None) -> str:
+def options_words(options: dict[str, Any], hours: int | None = None,
+                  bank: TimeBank | None = None) -> str:
     """The game's options in words, e.g. "Factions on, New Gaia rescue on 4–6, 48 hours
-    per move"."""
+    per move" (or its time bank, ``bank``)."""
     if options.get("factions"):
         rescue = RESCUE_WORDS.get(str(options.get("new_gaia_rescue", "high")), "")
         parts = ["Factions on", rescue] if rescue else ["Factions on"]
     else:
         parts = ["base game (no Factions)"]
-    if hours:
-        parts.append(f"{hours} hour{'' if hours == 1 else 's'} per move")
+    clock = clock_words(hours, bank)
+    if clock:
+        parts.append(clock)
     return ", ".join(parts)

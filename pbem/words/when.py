@@ -3,6 +3,7 @@ now", "47 h left". Pure: the moment "now" is passed in (mail gathers it once per
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -51,3 +52,45 @@ def deadline_words(due: datetime | None, tz_name: str | None, now: datetime) -> 
     if due is None:
         return "none while the game is paused"
     return f"{local_time(due, tz_name)}, {hours_from_now(due, now)}"
+
+
+def span(length: timedelta) -> str:
+    """ "2 d 5 h", "5 h", "40 min", "0 min": a stretch of time, whole units, never rounded up."""
+    minutes = max(0, int(length.total_seconds() // 60))
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    if days:
+        return f"{days} d {hours} h" if hours else f"{days} d"
+    if hours:
+        return f"{hours} h"
+    return f"{minutes} min"
+
+
+def _hours(hours: float) -> str:
+    whole = int(hours) if float(hours).is_integer() else hours
+    return f"{whole} hour{'' if whole == 1 else 's'}"
+
+
+def bank_words(bank: clock.TimeBank) -> str:
+    """ "a time bank of 72 hours, plus 24 hours after each turn, at most 240 hours"."""
+    words = f"a time bank of {_hours(bank.hours)}"
+    if bank.increment_hours:
+        words += f", plus {_hours(bank.increment_hours)} after each turn"
+    if bank.max_hours is not None:
+        words += f", at most {_hours(bank.max_hours)}"
+    return words
+
+
+def clock_words(hours_per_move: int | None, bank: clock.TimeBank | None) -> str | None:
+    """The game's clock in words: its time bank, or "48 hours per move"."""
+    if bank is not None:
+        return bank_words(bank)
+    return f"{_hours(hours_per_move)} per move" if hours_per_move else None
+
+
+def banks_line(banks: Sequence[tuple[str, timedelta, bool]]) -> str:
+    """ "Ana 2 d 5 h (running) · Ben 3 d": each ``(name, held, running)``, where ``held`` is
+    what the seat's time bank held when its last wait began and ``running`` marks the seat
+    whose clock runs now (its deadline is shown beside)."""
+    return " · ".join(f"{name} {span(held)}{' (running)' if running else ''}"
+                      for name, held, running in banks)

@@ -18,7 +18,13 @@ from pbem.mail.outbound.summary import awaited_name, common, own_agendas
 from pbem.words import describe, glossary
 from pbem.words.result import season_standings, standings, tiebreak_words
 from pbem.words.since import SINCE_LIMIT
-from pbem.words.when import deadline_words, hours_from_now, local_time, time_left
+from pbem.words.when import (
+    clock_words,
+    deadline_words,
+    hours_from_now,
+    local_time,
+    time_left,
+)
 
 Context = dict[str, Any]
 
@@ -63,7 +69,8 @@ def invitation(given: Given, host_url: str | None = None,
     return _with(given, others=[n for i, n in enumerate(names) if i != seat.index],
                  hours=hours, invited=invited, preheader=preheaders.invitation(host),
                  host_url=host_url,
-                 options_words=glossary.options_words(dict(given.game.options), hours),
+                 options_words=glossary.options_words(dict(given.game.options), hours,
+                                                        given.game.bank),
                  factions=given.game.factions)
 
 
@@ -109,7 +116,7 @@ def autopilot(given: Given, events: list[dict[str, Any]]) -> Context:
     seat = _reader(given)
     return _with(given, absent=seat.absent,
                  happened=describe.describe(events, given.game.names, viewer=seat.index),
-                 hours=given.game.time_per_move_hours,
+                 clock_words=clock_words(given.game.time_per_move_hours, given.game.bank),
                  preheader=preheaders.autopilot(seat.absent))
 
 
@@ -227,7 +234,8 @@ def hosting(given: Given, host_url: str) -> Context:
     """To a host who does not play: the game is made, and here is the host page."""
     hours = given.game.time_per_move_hours
     return _with(given, host_url=host_url, hours=hours, preheader=preheaders.hosting(),
-                 options_words=glossary.options_words(dict(given.game.options), hours))
+                 options_words=glossary.options_words(dict(given.game.options), hours,
+                                                        given.game.bank))
 
 
 def host_link(given: Given, host_url: str) -> Context:
@@ -248,7 +256,8 @@ def substitution(given: Given, old_name: str) -> Context:
                  rolled=picture["turn"]["rolled"] if awaiting == seat.index else None,
                  yours_now=awaiting == seat.index, recap=list(given.recap),
                  others=[n for i, n in enumerate(names) if i != seat.index],
-                 options_words=glossary.options_words(dict(given.game.options), hours),
+                 options_words=glossary.options_words(dict(given.game.options), hours,
+                                                        given.game.bank),
                  preheader=preheaders.substitution(old_name, awaiting == seat.index))
 
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from flask import current_app
 
 from pbem import clock
+from pbem.clock import TimeBank
 from pbem.engine import GameState, GameView, Preview, menu_previews, view
 from pbem.engine.bots.levels import DEFAULT_LEVEL
 from pbem.mail.outbound import links, suggestions
@@ -47,12 +48,15 @@ class SeatFacts:
     absent: bool
     consecutive_timeouts: int | None
     resigned: bool = False
+    bank: timedelta | None = None  # a time bank game: what it held when its last wait began
 
     @classmethod
-    def of(cls, seat: Seat) -> SeatFacts:
+    def of(cls, seat: Seat, bank: TimeBank | None = None) -> SeatFacts:
+        held = None if bank is None else (
+            bank.initial if seat.bank_seconds is None else timedelta(seconds=seat.bank_seconds))
         return cls(seat.index, seat.name, seat.timezone or "UTC", seat.notify, bool(seat.is_bot),
                    seat.level, bool(seat.absent), seat.consecutive_timeouts,
-                   bool(seat.resigned))
+                   bool(seat.resigned), held)
 
 
 @dataclass(frozen=True)
@@ -66,13 +70,15 @@ class GameFacts:
     seats: tuple[SeatFacts, ...]
     autopilot_level: str = DEFAULT_LEVEL  # the level that plays a resigned or absent seat
     finished_at: datetime | None = None  # when it finished or was cancelled
+    bank: TimeBank | None = None  # the game's time bank (None: a fixed time per move)
 
     @classmethod
     def of(cls, game: Game) -> GameFacts:
-        seats = tuple(SeatFacts.of(s) for s in sorted(game.seats, key=lambda s: s.index))
+        bank = game.time_bank
+        seats = tuple(SeatFacts.of(s, bank) for s in sorted(game.seats, key=lambda s: s.index))
         return cls(game.name, dict(game.options or {}), game.time_per_move_hours,
                    game.host_seat, seats, game.autopilot_level or DEFAULT_LEVEL,
-                   game.finished_at)
+                   game.finished_at, bank)
 
     @property
     def names(self) -> list[str]:

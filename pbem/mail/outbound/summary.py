@@ -11,7 +11,7 @@ from typing import Any
 
 from pbem.engine import GameView
 from pbem.mail.outbound.given import Given
-from pbem.words import describe, glossary
+from pbem.words import describe, glossary, when
 
 
 def own_agendas(picture: GameView) -> list[str]:
@@ -79,6 +79,18 @@ def awaited_name(picture: GameView, names: list[str]) -> str | None:
     return names[awaited] if isinstance(awaited, int) else None
 
 
+def banks_line(given: Given) -> str:
+    """Each person's time bank (``when.banks_line``); empty when the game has a fixed time
+    per move or is over."""
+    picture = given.picture
+    if given.game.bank is None or picture.get("result"):
+        return ""
+    awaited = picture["awaiting"] if picture["awaiting"] is not None else picture["active"]
+    return when.banks_line([(seat.name, seat.bank, seat.index == awaited)
+                            for seat in given.game.seats
+                            if seat.bank is not None and not seat.is_bot])
+
+
 def common(given: Given) -> dict[str, Any]:
     """The context every game mail shares: the game, the board, the reader's panel and
     links."""
@@ -92,6 +104,8 @@ def common(given: Given) -> dict[str, Any]:
         "game_url": given.game_url, "recipient": seat.name if seat is not None else "host",
         "view": picture, "factions_line": factions_line(picture, names),
         "revealed_line": revealed_line(picture, names),
+        "banks_line": banks_line(given),
+        "bank_words": when.bank_words(given.game.bank) if given.game.bank else None,
     }
     if seat is not None:
         me = picture["seats"][seat.index]

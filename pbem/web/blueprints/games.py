@@ -89,7 +89,7 @@ def create() -> Response:
         game = games.create_game(
             name=data["name"], host_email=data["host_email"], seats=data["specs"],
             options=data["options"], time_per_move_hours=data["hours"],
-            autopilot_level=data["autopilot_level"],
+            autopilot_level=data["autopilot_level"], time_bank=data["time_bank"],
         )
     except BadInput as exc:  # e.g. the engine's "The base game takes 2 to 4 players."
         page = render_template("games/new.html", form=raw, errors={"options": exc.message})
@@ -150,6 +150,11 @@ def _rematch_form(host_token: str, form: dict[str, Any]) -> dict[str, Any]:
                 hours=old.time_per_move_hours, factions=bool(options.get("factions")),
                 new_gaia_rescue=options.get("new_gaia_rescue", "high"),
                 autopilot_level=old.autopilot_level or DEFAULT_LEVEL)
+    bank = old.time_bank
+    if bank is not None:
+        form.update(clock="bank", bank_hours=int(bank.hours),
+                    increment_hours=int(bank.increment_hours),
+                    max_bank_hours=None if bank.max_hours is None else int(bank.max_hours))
     return form
 
 
@@ -177,7 +182,8 @@ def spectate(public_id: str) -> str:
                            standings=standings(view, names,
                                                {s.index for s in game.seats if s.resigned}),
                            tiebreak=tiebreak_words(view, names),
-                           options=options_words(game.options or {}, game.time_per_move_hours),
+                           options=options_words(game.options or {}, game.time_per_move_hours,
+                                                 game.time_bank),
                            public_seats=public_seats(view, names),
                            paused=paused_words(game), cancelled=cancelled_words(game),
                            again=play_again(game))
@@ -223,7 +229,8 @@ def host(token: str) -> Response:
                                                {s.index for s in game.seats if s.resigned}),
                            tiebreak=tiebreak_words(view, _names(game)),
                            names=_names(game), time_left=time_left(game, view["awaiting"]),
-                           options=options_words(game.options or {}, game.time_per_move_hours),
+                           options=options_words(game.options or {}, game.time_per_move_hours,
+                                                 game.time_bank),
                            public_seats=public_seats(view, _names(game)))
     response = make_response(page)
     response.headers["Cache-Control"] = "no-store"

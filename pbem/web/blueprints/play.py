@@ -27,7 +27,7 @@ from pbem.web.presenters import turn as presenter
 from pbem.web.presenters import turn_factions
 from pbem.web.presenters.board_svg import board_svg
 from pbem.web.presenters.paused import paused_words
-from pbem.web.presenters.reads import since_last_turn, time_left
+from pbem.web.presenters.reads import banks, since_last_turn, time_left
 from pbem.web.presenters.season import play_again
 from pbem.web.presenters.seat_panel import DONE, seat_panel
 from pbem.web.presenters.seat_status import cancelled_words, resigned_words
@@ -162,6 +162,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "can_undo": my_turn and undo_refusal(game.turn_steps or [], me) is None,
         "pending_words": PENDING_HINTS.get((view["pending"] or {}).get("kind", ""), ""),
         "time_left": time_left(game, view["awaiting"]),
+        "banks": banks(game, view["awaiting"]),
         "since": since_last_turn(game, me, names),
         "this_turn": _this_turn(game, names) if my_turn else [],
         "card_name": card_name, "card_effects": CARD_EFFECTS, "card_title": card_title,

@@ -28,7 +28,8 @@ def _host_page(game: Game, token: str, *, error: str = "", status: int = 200) ->
     page = render_template(
         "games/rematch.html", game=game, token=token, error=error, again=again,
         name=rematch.rematch_name(game), options=options_words(game.options or {},
-                                                               game.time_per_move_hours),
+                                                               game.time_per_move_hours,
+                                                               game.time_bank),
         seats=sorted(game.seats, key=lambda s: s.index),
         started_url=url_for("games.host", token=host_token(again.rematch))
         if again.rematch is not None else None)

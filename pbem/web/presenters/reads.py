@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 
 from pbem.extensions import db
 from pbem.models import ActionLog, Game, Seat, history
 from pbem.models.deadline import Deadline
-from pbem.words import since
+from pbem.words import since, when
 
 
 def log_rows(game: Game) -> list[ActionLog]:
@@ -47,6 +47,17 @@ def time_left(game: Game, seat: int | None, now: datetime | None = None) -> str:
     if hours < 1:
         return f"{max(1, int(hours * 60))} min left"
     return f"{int(hours)} h left"
+
+
+def banks(game: Game, awaited: int | None) -> str:
+    """The players' time banks, as the mails show them (empty: a fixed time per move)."""
+    bank = game.time_bank
+    if bank is None or game.status in ("finished", "cancelled"):
+        return ""
+    return when.banks_line([
+        (seat.name, bank.initial if seat.bank_seconds is None
+         else timedelta(seconds=seat.bank_seconds), seat.index == awaited)
+        for seat in sorted(game.seats, key=lambda s: s.index) if not seat.is_bot])
 
 
 def seats_of_email(email: str) -> list[tuple[Game, Seat]]:
