@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -151,6 +152,9 @@ class Seat(PlayedByServer, db.Model):  # type: ignore[name-defined,misc]
     # after it).
     digest_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     digest_seq: Mapped[int | None] = mapped_column(Integer)
+    # Table talk in this seat's mails (migration 0011_table_talk): "At the table since your
+    # last turn" in every game mail, unless the player turned it off in their settings.
+    table_talk_mail: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
     game: Mapped[Game] = relationship(back_populates="seats")
 

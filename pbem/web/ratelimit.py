@@ -48,8 +48,9 @@ class Bucket:
 
 
 BUCKETS: dict[str, Bucket] = {
-    "api": Bucket("API_RATE_LIMIT", 300, 60, blueprints=("api",)),
-    "tokens": Bucket("TOKEN_RATE_LIMIT", 300, 60, blueprints=("play", "seat")),
+    "api": Bucket("API_RATE_LIMIT", 300, 60, blueprints=("api", "talk_api")),
+    "tokens": Bucket("TOKEN_RATE_LIMIT", 300, 60, blueprints=("play", "seat", "table_talk",
+                                                                "calendar")),
     "new_game": Bucket("NEW_GAME_RATE_LIMIT", 20, 3600, endpoints=("games.create",)),
     "magic_link": Bucket("MAGIC_RATE_LIMIT", 10, 3600, endpoints=("me.send_link",)),
     "inbound": Bucket("INBOUND_RATE_LIMIT", 20, 3600, endpoints=("inbound.webhook",),
