@@ -11,8 +11,21 @@ host"). The reads the board, the mail and the export share are here; the changes
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import ColumnElement, DateTime, ForeignKey, Index, Integer, Text, func, select
+from sqlalchemy import (
+    BindParameter,
+    ColumnElement,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    Row,
+    Text,
+    bindparam,
+    func,
+    select,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from pbem.extensions import db
@@ -69,20 +82,35 @@ def every_message(game_id: int) -> list[TableMessage]:
         select(TableMessage).where(*_shown(game_id)).order_by(TableMessage.id)))
 
 
+_messages = TableMessage.__table__
+_log = ActionLog.__table__
+_GAME: BindParameter[int] = bindparam("game_id")
+# The mail's read, once per seat mail inside a hand-over's transaction: prebuilt in Core, as
+# the log reads of ``pbem.models.history`` (building it and the ORM cost more than the query).
+_SINCE_OWN_LAST = (
+    select(_messages.c.id, _messages.c.seat, _messages.c.text, _messages.c.posted_at,
+           _messages.c.hidden_at)
+    .where(_messages.c.game_id == _GAME, _messages.c.deleted_at.is_(None),
+           _messages.c.log_seq >= select(func.coalesce(func.max(_log.c.seq), 0)).where(
+               _log.c.game_id == _GAME, _log.c.seat == bindparam("seat")).scalar_subquery())
+    .order_by(_messages.c.id.desc()).limit(bindparam("limit"))
+)
+_COUNT_SINCE_OWN_LAST = (
+    select(func.count()).select_from(_SINCE_OWN_LAST.limit(None).order_by(None).subquery())
+)
+
+
 def since_own_last_turn(game_id: int | None, seat: int,
-                        limit: int) -> tuple[list[TableMessage], int]:
-    """The messages posted since ``seat``'s last turn was logged (all of them before its first
-    turn): the newest ``limit``, oldest first, and how many there are in all."""
+                        limit: int) -> tuple[list[Row[Any]], int]:
+    """The messages posted since ``seat``'s last logged step (all of them before its first):
+    the newest ``limit`` (rows of id, seat, text, posted_at, hidden_at), oldest first, and
+    how many there are in all."""
     if game_id is None:
         return [], 0
-    last_turn = (select(func.coalesce(func.max(ActionLog.seq), 0))
-                 .where(ActionLog.game_id == game_id, ActionLog.seat == seat)
-                 .scalar_subquery())
-    after = [*_shown(game_id), TableMessage.log_seq >= last_turn]
-    rows = db.session.scalars(select(TableMessage).where(*after)
-                              .order_by(TableMessage.id.desc()).limit(limit)).all()
-    total = len(rows) if len(rows) < limit else int(db.session.scalar(
-        select(func.count(TableMessage.id)).where(*after)) or 0)
+    values = {"game_id": game_id, "seat": seat, "limit": limit}
+    rows = list(db.session.execute(_SINCE_OWN_LAST, values).all())
+    total = len(rows) if len(rows) < limit else int(
+        db.session.execute(_COUNT_SINCE_OWN_LAST, values).scalar_one())
     return list(reversed(rows)), total
 
 

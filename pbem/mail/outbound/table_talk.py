@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pbem.models.table_talk import TableMessage
 from pbem.words.table_talk import TalkLine, earlier_words, mail_line, short_time
 
 TALK_LIMIT = 10
@@ -34,15 +33,17 @@ class TableTalk:
         return earlier_words(self.earlier) if self.earlier else ""
 
 
-def talk_block(rows: Sequence[TableMessage], total: int, names: Sequence[str],
+def talk_block(rows: Sequence[Any], total: int, names: Sequence[str],
                timezone: str) -> TableTalk | None:
-    """The block of ``rows`` (the newest messages, oldest first) of ``total`` since the
-    reader's last turn, times in the reader's ``timezone``; None when there is none."""
+    """The block of ``rows`` (the newest messages, oldest first: ``id``, ``seat``, ``text``,
+    ``posted_at``, ``hidden_at``) of ``total`` since the reader's last turn, times in the
+    reader's ``timezone``; None when there is none."""
     if not rows:
         return None
     lines = tuple(mail_line(TalkLine(
         id=row.id, seat=row.seat, name=names[row.seat] if row.seat < len(names) else "?",
-        when=short_time(row.posted_at, timezone), text=row.text, hidden=row.hidden))
+        when=short_time(row.posted_at, timezone), text=row.text,
+        hidden=row.hidden_at is not None))
         for row in rows)
     return TableTalk(lines, max(0, total - len(rows)))
 
