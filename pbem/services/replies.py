@@ -132,10 +132,11 @@ def _handle(inbound: Inbound) -> str:
     if any(_word(line) == RESIGN for line in inbound.lines):
         return _resign(inbound, game, game.seat(seat.index))
     talk = table_talk.split_reply(inbound.lines)  # its ``say …`` lines: table talk, not moves
-    answer = _play(game, game.seat(seat.index), talk.moves)
-    refused = table_talk.post_says(game, game.seat(seat.index), talk.says, answer)
+    refused = table_talk.post_says(game, game.seat(seat.index), talk.says)
     if refused is not None:
         raise Refused(*refused)
+    answer = _play(game, game.seat(seat.index), talk.moves)
+    table_talk.tell_posted(answer, talk.says)
     row = _record(inbound, "applied" if answer.applied else "answered", game, seat)
     _answer(inbound, game, game.seat(seat.index), answer, row)
     return row.outcome

@@ -167,11 +167,11 @@ def split_reply(lines: Sequence[str]) -> ReplyTalk:
     return ReplyTalk(says, moves)
 
 
-def post_says(game: Game, seat: Seat, says: Sequence[str],
-              answer: Answer) -> tuple[str, str] | None:
-    """Post a reply's ``says`` in the reply's transaction (the game is locked), after its
-    moves, and say so in its answer. A message refused returns the reply's line and why:
-    then nothing of the reply is applied (the caller refuses the whole reply)."""
+def post_says(game: Game, seat: Seat, says: Sequence[str]) -> tuple[str, str] | None:
+    """Post a reply's ``says`` in the reply's transaction (the game is locked), before its
+    moves are applied, so the mail a hand-over of the same reply sends already carries
+    them. A message refused returns the reply's line and why: then nothing of the reply is
+    applied (the caller refuses the whole reply, and its transaction rolls back)."""
     if not says:
         return None
     try:
@@ -179,11 +179,17 @@ def post_says(game: Game, seat: Seat, says: Sequence[str],
     except ServiceError as refused:
         line = next((s for s in says if _refusal_of(s) is not None), says[0])
         return SAY + line, refused.message
+    return None
+
+
+def tell_posted(answer: Answer, says: Sequence[str]) -> None:
+    """The reply's answer says its messages were posted, after what else it applied."""
+    if not says:
+        return
     if not answer.applied:
         answer.headline = ("your message was posted at the table." if len(says) == 1
                            else "your messages were posted at the table.")
     answer.applied += [SAY + text for text in says]
-    return None
 
 
 def _refusal_of(text: str) -> str | None:

@@ -106,3 +106,21 @@ def test_only_the_first_ten_say_lines_reach_the_parser_whole() -> None:
     assert [len(line) for line in kept] == [limits.SAY_CHARS] * 10 + [limits.LINE_CHARS + 1] * 2
     assert limits.for_reply_parser("sayonara " + "z" * 200) == "sayonara " + "z" * 41 + " " \
         + "z" * 50
+
+
+def test_the_next_players_turn_mail_sent_by_the_same_reply_carries_its_message(
+        server: Flask) -> None:
+    """The `say` lines are posted before the reply's moves: when those moves hand the turn
+    over, the "your turn" mail they cause already shows what was said."""
+    game = start(2)
+    mail = mails_to(game.id, 0)[-1]
+    block = mail.text_body.split("Or play by replying to this mail", 1)[1].splitlines()[1:]
+    example = [line.strip() for line in block[:next(
+        i for i, line in enumerate(block) if line.startswith("Also:"))]]
+    before = len(mails_to(game.id, 1))
+    body = "\n".join(["say Your move, Bo: good luck!", *example])
+    assert deliver(reply_to(game, 0, body)) == "applied"
+    turn_mail = next(m for m in mails_to(game.id, 1)[before:] if m.kind == "your_turn")
+    talk = turn_mail.text_body.split("At the table since your last turn\n", 1)[1]
+    assert talk.splitlines()[0].endswith("): Your move, Bo: good luck!")
+    assert talk.splitlines()[0].startswith("  Ana (")
