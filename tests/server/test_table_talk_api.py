@@ -27,6 +27,7 @@ def test_a_seat_posts_and_every_seat_reads_the_table(server: Flask) -> None:
                          headers=auth(link(game.id, 1)))
     assert posted.status_code == 201
     message = posted.get_json()["message"]
+    assert set(message) == {"id", "seat", "name", "text", "hidden", "posted_at"}  # only that
     assert message["seat"] == 1 and message["name"] == "Bo"
     assert message["text"] == "<b>gl hf</b> https://x.example" and message["hidden"] is False
     assert message["posted_at"].endswith("+00:00")

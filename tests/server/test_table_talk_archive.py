@@ -95,3 +95,22 @@ def test_messages_are_not_moves_verify_never_reads_them(server: Flask) -> None:
     assert [row["seq"] for row in data["log"]] == list(range(1, len(data["log"]) + 1))
     assert len(data["messages"]) == 5
     assert games.verify_replay(games.import_game(data).id) == []
+
+
+def test_pbem_verify_export_and_import_on_the_command_line_keep_the_table(
+        server: Flask, tmp_path: Any) -> None:
+    game = start(2)
+    _a_turn(game.id)
+    table_talk.post(game.id, 1, "say it with notation: end")
+    runner = server.test_cli_runner()
+    verified = runner.invoke(args=["pbem", "verify", game.public_id])
+    assert verified.exit_code == 0 and "replay matches" in verified.output
+    exported = runner.invoke(args=["pbem", "export", str(game.id)])
+    path = tmp_path / "game.json"
+    path.write_text(exported.output)
+    imported = runner.invoke(args=["pbem", "import", str(path)])
+    assert imported.exit_code == 0, imported.output
+    new_id = imported.output.split()[-1]
+    copy = games.export_game(new_id)
+    assert [m["text"] for m in copy["messages"]] == ["say it with notation: end"]
+    assert games.verify_replay(new_id) == []
