@@ -233,7 +233,22 @@ def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
         config["MAIL_LEASE_SECONDS"] = _seconds(environ, "MAIL_LEASE_SECONDS", 300.0)
     config.update(_web_guards(environ))
     config.update(_inbound(environ))
+    config.update(_table_talk(environ))
     return config
+
+
+# Table talk (pbem.services.table_talk): messages one seat may post in a window of seconds.
+DEFAULT_TABLE_TALK_RATE_LIMIT = 10
+DEFAULT_TABLE_TALK_RATE_WINDOW = 600
+
+
+def _table_talk(environ: Mapping[str, str]) -> dict[str, Any]:
+    return {
+        "TABLE_TALK_RATE_LIMIT": _count(environ, "TABLE_TALK_RATE_LIMIT", minimum=1)
+        or DEFAULT_TABLE_TALK_RATE_LIMIT,
+        "TABLE_TALK_RATE_WINDOW": _count(environ, "TABLE_TALK_RATE_WINDOW", minimum=1)
+        or DEFAULT_TABLE_TALK_RATE_WINDOW,
+    }
 
 
 def fill_instance_defaults(config: dict[str, Any], instance_path: str | os.PathLike[str]) -> None:

@@ -11,8 +11,9 @@ link of that seat without a table of issued tokens.
 
 Max ages (seconds, ``None`` = no limit) come from the app config:
 ``SEAT_LINK_MAX_AGE``, ``FORM_TOKEN_MAX_AGE``, ``HOST_TOKEN_MAX_AGE``,
-``UNSUBSCRIBE_TOKEN_MAX_AGE``; ``MAGIC_LINK_MAX_AGE`` is the life of a "my games" link, which
-is not signed but an opaque random key stored by ``pbem.services.magic_links``.
+``UNSUBSCRIBE_TOKEN_MAX_AGE``, ``CALENDAR_LINK_MAX_AGE``; ``MAGIC_LINK_MAX_AGE`` is the life
+of a "my games" link, which is not signed but an opaque random key stored by
+``pbem.services.magic_links``.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ DEFAULT_MAX_AGES: dict[str, int | None] = {
     "HOST_TOKEN_MAX_AGE": 365 * DAY,
     "MAGIC_LINK_MAX_AGE": 3600,  # sign-in links are short-lived
     "UNSUBSCRIBE_TOKEN_MAX_AGE": None,  # RFC 8058: one-click unsubscribe must keep working
+    "CALENDAR_LINK_MAX_AGE": None,  # a calendar app polls a subscribed feed for years
 }
 
 REASONS = {
@@ -193,6 +195,21 @@ def read_unsubscribe_token(token: str | None) -> SeatLink:
     # Issued before the counter was carried: such a link belongs to the seat's first player.
     counter = int(data[2]) if len(data) == 3 else 0
     return SeatLink(str(data[0]), int(data[1]), counter)
+
+
+def make_calendar_token(public_id: str, seat: int, counter: int) -> str:
+    """The seat's private deadlines feed (iCalendar); ``counter`` is the seat's
+    ``link_counter``, so replacing the seat's links (a substitution) revokes it too."""
+    return _dump("calendar", [public_id, seat, counter])
+
+
+def read_calendar_token(token: str | None) -> SeatLink:
+    """The game, seat and link counter a calendar token names (no database)."""
+    data = _load("calendar", token, "CALENDAR_LINK_MAX_AGE")
+    if not (isinstance(data, list) and len(data) == 3 and isinstance(data[0], str)
+            and all(isinstance(n, int) for n in data[1:])):
+        raise BadToken("forged")
+    return SeatLink(data[0], data[1], data[2])
 
 
 # -- reply token: the plus-address part of a seat's Reply-To ----------------------------------

@@ -10,6 +10,7 @@ from pbem.models.inbound import InboundMessage
 from pbem.models.magic_link import MagicLink
 from pbem.models.meta import AppMeta
 from pbem.models.outbox import Outbox
+from pbem.models.table_talk import TableMessage
 
 __all__ = ["ActionLog", "AppMeta", "Deadline", "Game", "InboundMessage", "MagicLink", "Outbox",
-           "Seat"]
+           "Seat", "TableMessage"]

@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -161,6 +162,9 @@ class Seat(PlayedByServer, db.Model):  # type: ignore[name-defined,misc]
     # held when its current or next wait began; None: the game's whole bank (not yet used),
     # or a game with a fixed time per move.
     bank_seconds: Mapped[int | None] = mapped_column(Integer)
+    # Table talk in this seat's mails (migration 0012_table_talk): "At the table since your
+    # last turn" in every game mail, unless the player turned it off in their settings.
+    table_talk_mail: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
     game: Mapped[Game] = relationship(back_populates="seats")
 

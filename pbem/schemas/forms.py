@@ -86,6 +86,9 @@ class SettingsForm(Schema):
                              error_messages={"required": "Enter your time zone."})
     quiet_start = fields.Integer(required=True, error_messages=QUIET_HOURS)
     quiet_end = fields.Integer(required=True, error_messages=QUIET_HOURS)
+    # Table talk in my mails (issue 27): "on" or "off"; a form without it leaves it as it is.
+    table_talk_mail = fields.String(load_default=None, validate=validate.OneOf(
+        ("on", "off"), error="Choose whether your mails show the table talk."))
 
 
 CONFIRM_WORDS = "Press the confirm button to go on: nothing was changed."

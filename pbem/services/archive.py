@@ -20,7 +20,7 @@ from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS
 from pbem.extensions import db
 from pbem.models import ActionLog, Game, Seat, history
 from pbem.models.game import GAME_STATUSES, new_public_id
-from pbem.services import deadlines, turns
+from pbem.services import deadlines, table_talk, turns
 from pbem.services.errors import BadInput
 from pbem.services.turns import GameRef, Step
 
@@ -66,6 +66,8 @@ def export_game(game_id: GameRef) -> dict[str, Any]:
                 for row in history.all_steps(game.id)],
         "turn_steps": list(game.turn_steps),
         "state_sha256": state_digest(game.state),
+        # table talk (issue 27): not a move, so no replay reads it; older exports lack it
+        "messages": table_talk.export_messages(game.id),
     }
 
 
@@ -149,12 +151,16 @@ def import_game(data: dict[str, Any]) -> Game:
         rows = [ActionLog(**{k: row[k] for k in LOG_FIELDS}) for row in log]
     except (KeyError, TypeError, ValueError) as exc:
         raise BadInput(f"The export is incomplete: {exc!r}") from None
+    talk = table_talk.imported_messages(data.get("messages"), players, len(log))
     try:
         db.session.add(game)
         db.session.flush()
         for row in rows:
             row.game_id = game.id
             db.session.add(row)
+        for message in talk:
+            message.game_id = game.id
+            db.session.add(message)
         deadlines.schedule_for(game)  # an imported active game's clock starts now
         db.session.commit()
     except BaseException:

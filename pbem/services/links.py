@@ -12,7 +12,13 @@ from sqlalchemy.orm import joinedload
 
 from pbem.extensions import db
 from pbem.models import ActionLog, Game, Seat
-from pbem.tokens import BadToken, SeatLink, read_seat_link, read_unsubscribe_token
+from pbem.tokens import (
+    BadToken,
+    SeatLink,
+    read_calendar_token,
+    read_seat_link,
+    read_unsubscribe_token,
+)
 from pbem.words.when import local_time
 
 
@@ -25,6 +31,12 @@ def resolve_unsubscribe_link(token: str | None) -> tuple[Game, Seat]:
     """The game and seat a mail-settings (unsubscribe) link opens; like a seat link, it
     stops working when the seat's links are revoked (a substitution)."""
     return _resolve(read_unsubscribe_token(token), None)
+
+
+def resolve_calendar_link(token: str | None) -> tuple[Game, Seat]:
+    """The game and seat a deadlines feed (iCalendar) link opens; revoked with the seat's
+    links."""
+    return _resolve(read_calendar_token(token), None)
 
 
 def _resolve(link: SeatLink, public_id: str | None) -> tuple[Game, Seat]:

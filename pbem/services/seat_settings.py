@@ -51,10 +51,11 @@ def _hour(value: int, what: str) -> int:
 
 def update_settings(
     game_id: GameRef, seat_index: int, *, notify: str, timezone: str, quiet_start: int,
-    quiet_end: int,
+    quiet_end: int, table_talk_mail: bool | None = None,
 ) -> Seat:
     """Set which mails the seat gets, its time zone and its quiet hours (whole local hours;
-    equal start and end mean none). Open reminders move to fit the new hours."""
+    equal start and end mean none). Open reminders move to fit the new hours.
+    ``table_talk_mail``: whether its mails show the table talk (None: as it is)."""
     if notify not in NOTIFY_CHOICES:
         raise BadInput("Choose every turn, only my turn or a daily digest.")
     zone = clean_timezone(timezone)
@@ -62,6 +63,8 @@ def update_settings(
     end = _hour(quiet_end, "The end of your quiet hours")
     with transaction():
         game, seat = _locked_seat(game_id, seat_index)
+        if table_talk_mail is not None:
+            seat.table_talk_mail = table_talk_mail
         before = (seat.notify, seat.timezone, seat.quiet_start, seat.quiet_end)
         if before != (notify, zone, start, end):
             seat.notify = notify

@@ -12,11 +12,14 @@ Buckets and their settings (requests per window in seconds; a limit of 0 turns i
 
 | bucket     | what                                  | limit setting          | default     |
 |------------|---------------------------------------|------------------------|-------------|
-| api        | the JSON API                          | ``API_RATE_LIMIT``     | 300 / 60 s  |
+| api        | the JSON API (table talk's too)       | ``API_RATE_LIMIT``     | 300 / 60 s  |
 | tokens     | pages opened or posted by a seat link | ``TOKEN_RATE_LIMIT``   | 300 / 60 s  |
 | new_game   | game creation (POST /games/new)       | ``NEW_GAME_RATE_LIMIT``| 20 / 3600 s |
 | magic_link | "my games" link requests (POST /me)   | ``MAGIC_RATE_LIMIT``   | 10 / 3600 s |
 | inbound    | inbound webhook posts with a wrong secret | ``INBOUND_RATE_LIMIT`` | 20 / 3600 s |
+
+The ``tokens`` bucket also counts the table talk forms and the calendar feeds (their links
+are a seat's too).
 
 The ``inbound`` bucket counts only posts whose secret is wrong: the provider, which knows it,
 is never limited, while a client guessing secrets gets 429 after its 20th try in the hour.
@@ -48,8 +51,9 @@ class Bucket:
 
 
 BUCKETS: dict[str, Bucket] = {
-    "api": Bucket("API_RATE_LIMIT", 300, 60, blueprints=("api",)),
-    "tokens": Bucket("TOKEN_RATE_LIMIT", 300, 60, blueprints=("play", "seat")),
+    "api": Bucket("API_RATE_LIMIT", 300, 60, blueprints=("api", "talk_api")),
+    "tokens": Bucket("TOKEN_RATE_LIMIT", 300, 60, blueprints=("play", "seat", "table_talk",
+                                                                "calendar")),
     "new_game": Bucket("NEW_GAME_RATE_LIMIT", 20, 3600, endpoints=("games.create",)),
     "magic_link": Bucket("MAGIC_RATE_LIMIT", 10, 3600, endpoints=("me.send_link",)),
     "inbound": Bucket("INBOUND_RATE_LIMIT", 20, 3600, endpoints=("inbound.webhook",),

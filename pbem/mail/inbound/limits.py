@@ -21,6 +21,10 @@ TEXT_CHARS = 64 * 1024  # the text part read (after HTML becomes text)
 HTML_CHARS = 256 * 1024  # the HTML read of an HTML-only mail
 SCAN_LINES = 100  # lines handed to the reply parser: 40 moves, blank lines, the quote header
 LINE_CHARS = 100  # a longer line keeps its start and end ("On …" and "… wrote:")
+# Table talk by reply (``say …``, pbem.services.table_talk): a message of up to 1,000
+# characters is read whole, in at most ten lines a reply (the rate limit's default).
+SAY_CHARS = 1100
+SAY_LINES = 10
 
 # Why a mail was not read, in the answer's headline (the sentence after "Ana, ").
 WHY: dict[str, str] = {
@@ -64,11 +68,23 @@ def too_complex(raw: bytes) -> bool:
 
 def for_reply_parser(text: str) -> str:
     """The first ``SCAN_LINES`` lines, each long one cut to its start and end: a move is
-    short, and a quote header is told by how it starts and ends."""
+    short, and a quote header is told by how it starts and ends. The first ``SAY_LINES``
+    lines of table talk (``say …``) are kept whole up to ``SAY_CHARS``: a message is read as
+    written, and no quote header starts with "say"."""
     lines = text.split("\n", SCAN_LINES)[:SCAN_LINES]
     half = LINE_CHARS // 2
-    return "\n".join(line if len(line) <= LINE_CHARS else f"{line[:half]} {line[-half:]}"
-                     for line in lines)
+    kept, says = [], 0
+    for line in lines:
+        if len(line) > LINE_CHARS and says < SAY_LINES and _is_say(line):
+            says += 1
+            kept.append(line[:SAY_CHARS])
+        else:
+            kept.append(line if len(line) <= LINE_CHARS else f"{line[:half]} {line[-half:]}")
+    return "\n".join(kept)
+
+
+def _is_say(line: str) -> bool:
+    return line.lstrip()[:4].lower() == "say "
 
 
 def why(reason: str, size: int, limit: int) -> str:

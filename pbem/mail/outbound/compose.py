@@ -17,7 +17,7 @@ from typing import Any
 from flask import Flask, render_template
 
 from pbem.extensions import db
-from pbem.mail.outbound import context, links, preheaders, summary
+from pbem.mail.outbound import context, links, preheaders, summary, table_talk
 from pbem.mail.outbound.decisions import is_decision
 from pbem.mail.outbound.given import Given, digest_lines, gather
 from pbem.models import history
@@ -71,6 +71,8 @@ def warm_templates(app: Flask) -> None:
 def render(kind: str, values: dict[str, Any]) -> tuple[str, str]:
     text = render_template(f"mail/{kind}.txt", **values)
     html = render_template(f"mail/{kind}.html", **values)
+    if values.get("table_talk"):  # the HTML part has it from mail/_layout.html
+        text = table_talk.insert_block(text, render_template("mail/_table_talk.txt", **values))
     return text, html
 
 

@@ -26,7 +26,9 @@ from pbem.engine.bots.levels import DEFAULT_LEVEL
 from pbem.mail.outbound import links, suggestions
 from pbem.mail.outbound.decisions import is_decision
 from pbem.mail.outbound.reply_example import reply_example
+from pbem.mail.outbound.table_talk import TALK_LIMIT, TableTalk, talk_block
 from pbem.models import history
+from pbem.models import table_talk as board
 from pbem.models.game import Game, Seat
 from pbem.models.season import season_games
 from pbem.words import since as since_words
@@ -121,6 +123,9 @@ class Given:
     season: tuple[SeasonGame, ...] = ()
     # recap_as=<the old player's name>: the last round in words, by that name for the seat
     recap: tuple[str, ...] = ()
+    # every mail to a seat that keeps table talk in its mail: "At the table since your last
+    # turn" (``pbem.mail.outbound.table_talk``)
+    talk: TableTalk | None = None
 
 
 def gather(game: Game, seat: Seat | None, *, turn: bool = False, reply: bool = False,
@@ -146,6 +151,10 @@ def gather(game: Game, seat: Seat | None, *, turn: bool = False, reply: bool = F
             state, seat.index, decision_only=is_decision(picture, seat.index)))
     if since and seat is not None:
         extra["since"] = tuple(since_last_turn(game, seat.index))
+    if seat is not None and seat.table_talk_mail is not False:
+        rows, total = board.since_own_last_turn(game.id, seat.index, TALK_LIMIT)
+        extra["talk"] = talk_block(rows, total, [s.name for s in sorted(
+            game.seats, key=lambda s: s.index)], seat.timezone or "UTC")
     names = [s.name for s in sorted(game.seats, key=lambda s: s.index)]
     if end:
         extra.update(ended=tuple(describe(history.last_turns(game.id, 1), names, viewer=index)),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.engine import GameView
+from pbem.mail.outbound import table_talk
 from pbem.mail.outbound.given import Given
 from pbem.words import describe, glossary, when
 
@@ -118,4 +119,5 @@ def common(given: Given) -> dict[str, Any]:
             else None,  # never "now it is X's turn" once the game is over
             notify=seat.notify,
         )
+        context.update(table_talk.context(given.talk))
     return context

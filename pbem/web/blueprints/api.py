@@ -35,7 +35,7 @@ def _token() -> str:
     return token.strip()
 
 
-def _authorised(public_id: str) -> tuple[Game, Seat]:
+def authorised(public_id: str) -> tuple[Game, Seat]:
     return links.resolve_seat_link(_token(), public_id)
 
 
@@ -49,7 +49,7 @@ def _json_object() -> dict[str, Any]:
         raise BadInput(str(refused)) from None
 
 
-def _body(schema: Schema) -> dict[str, Any]:
+def body_of(schema: Schema) -> dict[str, Any]:
     data = _json_object()
     try:
         loaded: dict[str, Any] = schema.load(data)
@@ -108,7 +108,7 @@ def _action(body: dict[str, Any], seat: int, players: int) -> engine.Action:
 
 @bp.get("/games/<public_id>/seat")
 def seat_view(public_id: str) -> dict[str, Any]:
-    game, seat = _authorised(public_id)
+    game, seat = authorised(public_id)
     return seat_payload(game, seat)
 
 
@@ -116,7 +116,7 @@ def seat_view(public_id: str) -> dict[str, Any]:
 def players(public_id: str) -> dict[str, Any]:
     """Every seat by name and colour (never an address) with a computer player's bot level,
     and the level of the autopilot that plays for a timed-out, absent or resigned player."""
-    game, _ = _authorised(public_id)
+    game, _ = authorised(public_id)
     return {
         "game": game.public_id,
         "players": [{"index": s.index, "name": s.name, "colour": s.colour,
@@ -129,7 +129,7 @@ def players(public_id: str) -> dict[str, Any]:
 @bp.post("/games/<public_id>/actions")
 def act(public_id: str) -> dict[str, Any]:
     link, players = links.check_seat_link(_token(), public_id)  # the service reads the game
-    body = _body(ActionRequest())
+    body = body_of(ActionRequest())
     action = _action(body, link.seat, players)
     result = games.submit_action(public_id, link.seat, body["version"], action)
     seat = result.game.seat(link.seat)
@@ -138,8 +138,8 @@ def act(public_id: str) -> dict[str, Any]:
 
 @bp.post("/games/<public_id>/undo")
 def undo(public_id: str) -> dict[str, Any]:
-    game, seat = _authorised(public_id)
-    body = _body(UndoRequest())
+    game, seat = authorised(public_id)
+    body = body_of(UndoRequest())
     result = games.undo_step(game.id, seat.index, body["version"])
     undone = _applied([result.undone]) if result.undone else []
     return {**seat_payload(result.game, seat, result.state),
@@ -150,8 +150,8 @@ def undo(public_id: str) -> dict[str, Any]:
 def resign(public_id: str) -> dict[str, Any]:
     """``{"version": n}``: the seat resigns; the autopilot plays it from now on. 200 gives the
     seat's new picture plus ``applied`` (what the autopilot played after it)."""
-    game, seat = _authorised(public_id)
-    body = _body(UndoRequest())
+    game, seat = authorised(public_id)
+    body = body_of(UndoRequest())
     result = games.resign(game.id, seat.index, expected_version=body["version"])
     after = links.resolve_seat_link(_token(), public_id)
     return {**seat_payload(*after), "applied": _applied(result.steps)}

@@ -45,6 +45,7 @@ from pbem.web.presenters.paused import paused_words
 from pbem.web.presenters.reads import game_by_public_id, log_rows, time_left
 from pbem.web.presenters.season import play_again
 from pbem.web.presenters.seat_status import cancelled_words
+from pbem.web.presenters.table_talk import BOARD_LIMIT, table_board
 from pbem.web.presenters.turn_factions import public_seats
 from pbem.words.describe import describe
 from pbem.words.glossary import options_words
@@ -186,7 +187,7 @@ def spectate(public_id: str) -> str:
                                                  game.time_bank),
                            public_seats=public_seats(view, names),
                            paused=paused_words(game), cancelled=cancelled_words(game),
-                           again=play_again(game))
+                           again=play_again(game), talk=table_board(game, None, limit=BOARD_LIMIT))
 
 
 @bp.get("/games/<public_id>/replay")
@@ -231,7 +232,8 @@ def host(token: str) -> Response:
                            names=_names(game), time_left=time_left(game, view["awaiting"]),
                            options=options_words(game.options or {}, game.time_per_move_hours,
                                                  game.time_bank),
-                           public_seats=public_seats(view, _names(game)))
+                           public_seats=public_seats(view, _names(game)),
+                           talk=table_board(game, None, limit=BOARD_LIMIT))
     response = make_response(page)
     response.headers["Cache-Control"] = "no-store"
     return response

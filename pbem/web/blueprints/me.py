@@ -17,6 +17,7 @@ from pbem.mail.outbound.links import host_token
 from pbem.schemas.forms import MagicForm, first_errors
 from pbem.services import host_links, magic_links
 from pbem.services.errors import BadInput
+from pbem.web.presenters.calendar import feed_url
 from pbem.web.presenters.reads import time_left
 from pbem.web.presenters.seat_status import cancelled_on
 
@@ -56,7 +57,9 @@ def _refused(errors: dict[str, str], typed: str) -> Any:
 def dashboard(token: str) -> Any:
     address = magic_links.resolve_link(token)
     rows = []
-    for game, seat in magic_links.seats_of_address(address):
+    seats = magic_links.seats_of_address(address)
+    calendar = next((feed_url(game, seat) for game, seat in seats if not seat.is_bot), None)
+    for game, seat in seats:
         state = GameState.from_json(game.state)
         awaited = engine.awaited(state) if game.status == "active" else None
         names = [s.name for s in game.seats]
@@ -72,6 +75,7 @@ def dashboard(token: str) -> Any:
     hosted = [{"game": game, "url": url_for("games.host", token=host_token(game)),
                "cancelled": cancelled_on(game)}
               for game in host_links.hosted_games(address)]
-    response = make_response(render_template("me/dashboard.html", rows=rows, hosted=hosted))
+    response = make_response(render_template("me/dashboard.html", rows=rows, hosted=hosted,
+                                             calendar_url=calendar))
     response.headers["Cache-Control"] = "no-store"
     return response

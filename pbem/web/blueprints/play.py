@@ -26,11 +26,13 @@ from pbem.services.undo import undo_refusal
 from pbem.web.presenters import turn as presenter
 from pbem.web.presenters import turn_factions
 from pbem.web.presenters.board_svg import board_svg
+from pbem.web.presenters.calendar import feed_url
 from pbem.web.presenters.paused import paused_words
 from pbem.web.presenters.reads import banks, since_last_turn, time_left
 from pbem.web.presenters.season import play_again
 from pbem.web.presenters.seat_panel import DONE, seat_panel
 from pbem.web.presenters.seat_status import cancelled_words, resigned_words
+from pbem.web.presenters.table_talk import table_board
 from pbem.words.action_labels import PENDING_HINTS, dock_label
 from pbem.words.action_labels_factions import card_title
 from pbem.words.describe import describe
@@ -130,7 +132,10 @@ def _with_picks(head: str, form: MultiDict[str, str]) -> str:
 
 def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = None,
                 pick: str | None = None, notice: Notice | None = None,
-                status: int = 200, seat_open: bool = False) -> Response:
+                status: int = 200, seat_open: bool = False,
+                talk_refused: tuple[str, str] | None = None) -> Response:
+    """The turn page; ``talk_refused``: why a table talk form was refused, and the text to
+    give back to the form."""
     state = GameState.from_json(game.state)
     me = seat.index
     active = game.status == "active" and not seat.autopilot
@@ -176,6 +181,9 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "resigned": resigned_words(game, seat, seat.timezone),
         **_game_over(game, seat, view, names),
         "cancelled": cancelled_words(game, seat.timezone),
+        "talk": table_board(game, seat, refused=talk_refused[0] if talk_refused else "",
+                            typed=talk_refused[1] if talk_refused else ""),
+        "calendar_url": feed_url(game, seat),
     }
     response = make_response(render_template("play/turn.html", **context), status)
     response.headers["Referrer-Policy"] = "same-origin"  # the URL is the seat's key

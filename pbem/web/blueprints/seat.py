@@ -82,9 +82,14 @@ def save_settings(seat_link: str) -> Response:
         game, seat, data, _ = _load(SettingsForm(), seat_link)
         seat_settings.update_settings(
             game.id, seat.index, notify=data["notify"], timezone=data["timezone"],
-            quiet_start=data["quiet_start"], quiet_end=data["quiet_end"])
+            quiet_start=data["quiet_start"], quiet_end=data["quiet_end"],
+            table_talk_mail=_on_off(data["table_talk_mail"]))
 
     return _answer(seat_link, "settings", work)
+
+
+def _on_off(choice: str | None) -> bool | None:
+    return None if choice is None else choice == "on"
 
 
 @bp.post("/play/<seat_link>/back")

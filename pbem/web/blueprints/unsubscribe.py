@@ -74,7 +74,9 @@ def save(token: str) -> ResponseReturnValue:
         data = SettingsForm().load(request.form, partial=("form_token",))
         seat_settings.update_settings(
             game.id, seat.index, notify=data["notify"], timezone=data["timezone"],
-            quiet_start=data["quiet_start"], quiet_end=data["quiet_end"])
+            quiet_start=data["quiet_start"], quiet_end=data["quiet_end"],
+            table_talk_mail=None if data["table_talk_mail"] is None
+            else data["table_talk_mail"] == "on")
     except ValidationError as exc:
         words = " ".join(str(m[0] if isinstance(m, list) else m)
                          for m in exc.messages_dict.values())

@@ -45,6 +45,7 @@ class SeatPanel:
     zones: tuple[str, ...]
     bounced: bool = False  # mail to this seat bounced: show "I fixed my mailbox"
     offered_timezone: str | None = None  # the address's zone in its last game, to prefill
+    table_talk_mail: bool = True  # its mails show "At the table since your last turn"
 
 
 def local_time(moment: datetime, timezone: str | None) -> str:
@@ -73,6 +74,7 @@ def seat_panel(game: Game, seat: Seat, now: datetime | None = None) -> SeatPanel
         notify_labels=NOTIFY_LABELS,
         zones=COMMON_ZONES if seat.timezone in COMMON_ZONES else (seat.timezone, *COMMON_ZONES),
         offered_timezone=seat_settings.remembered_timezone(seat),
+        table_talk_mail=seat.table_talk_mail is not False,
     )
 
 
