@@ -151,6 +151,11 @@ class Seat(PlayedByServer, db.Model):  # type: ignore[name-defined,misc]
     # after it).
     digest_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     digest_seq: Mapped[int | None] = mapped_column(Integer)
+    # Notices in chat apps (migration 0011_notices, pbem.mail.outbound.chat): the seat's
+    # handle on the table channel's service (a hand-off post mentions it), and after how many
+    # hours without a visit or a move a "your turn" escalates to its next channel (None: off).
+    chat_handle: Mapped[str | None] = mapped_column(String(64))
+    escalate_hours: Mapped[int | None] = mapped_column(Integer)
 
     game: Mapped[Game] = relationship(back_populates="seats")
 
