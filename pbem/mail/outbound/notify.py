@@ -72,8 +72,7 @@ def turn_started(game: Game, seat_index: int, deadline: datetime | None) -> None
     seat = game.seat(seat_index)
     if mailable(seat):
         _send(game, seat, compose.your_turn(game, seat, deadline))
-    chat.hand_off(game, seat, deadline)
-    chat.turn_started(game, seat, deadline)
+    chat.turn_started(game, seat, deadline, hand_off=True)  # and the table's hand-off post
 
 
 def decision_needed(game: Game, seat_index: int, deadline: datetime | None) -> None:

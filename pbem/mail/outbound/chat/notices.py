@@ -28,12 +28,17 @@ from pbem.words.when import time_left
 TALK_LIMIT = 1000
 
 
+_LIVE = (sa.select(NoticeChannel)
+         .where(NoticeChannel.game_id == sa.bindparam("game_id"),
+                NoticeChannel.paused_at.is_(None))
+         .order_by(NoticeChannel.position, NoticeChannel.id))
+
+
 def live_channels(game: Game) -> list[NoticeChannel]:
     """The game's channels that are not paused, each seat's in its escalation order: one
-    indexed query per hook (a game without channels costs a hand-over no more than that)."""
-    return list(db.session.scalars(sa.select(NoticeChannel).where(
-        NoticeChannel.game_id == game.id, NoticeChannel.paused_at.is_(None))
-        .order_by(NoticeChannel.position, NoticeChannel.id)))
+    indexed query per hook, built once (a game without channels costs a hand-over no more
+    than that: benchmarks/notices.py)."""
+    return list(db.session.scalars(_LIVE, {"game_id": game.id}))
 
 
 def seat_channels(game: Game, seat_index: int) -> list[NoticeChannel]:
@@ -62,14 +67,18 @@ def _state(game: Game) -> GameState:
 
 
 def turn_started(game: Game, seat: Seat, deadline: datetime | None, *,
-                 decision: bool = False) -> None:
+                 decision: bool = False, hand_off: bool = False) -> None:
     """``seat`` is awaited (its turn, or a decision): its channels, at once or one at a
-    time (escalation)."""
-    channels = [] if seat.is_bot else live_channels(game)
-    mine = [c for c in channels if c.seat == seat.index]
+    time (escalation); with ``hand_off``, the table channel's post too. One query when the
+    game has no channel."""
+    channels = live_channels(game)
+    table = next((c for c in channels if c.seat is None), None)
+    if hand_off and table is not None:
+        _hand_off(game, seat, deadline, table)
+    mine = [] if seat.is_bot else [c for c in channels if c.seat == seat.index]
     now = clock.now()
     if seat.escalate_hours:
-        if mine or any(c.seat is None for c in channels):
+        if mine or table is not None:
             start_escalation(game, seat, now)
         return
     if not mine:
@@ -91,11 +100,9 @@ def start_escalation(game: Game, seat: Seat, now: datetime) -> None:
                                     due_at=due))
 
 
-def hand_off(game: Game, seat: Seat, deadline: datetime | None) -> None:
+def _hand_off(game: Game, seat: Seat, deadline: datetime | None,
+              table: NoticeChannel) -> None:
     """The turn passed to ``seat``: one post to the table channel, mentioning it."""
-    table = table_channel(game)
-    if table is None:
-        return
     who = words.mention(table.service, seat.chat_handle, seat.name)
     body = words.hand_off(who, _state(game).turn.round, time_left(deadline, clock.now()),
                           links.game_url(game))
