@@ -229,3 +229,37 @@ def test_a_handed_over_seat_loses_the_old_players_channels_and_a_cancel_posts_no
         games.cancel_game(game_id)
         assert notices() == []  # nothing of a cancelled game is posted
         assert deliver_notices(chat_app).sent == []
+
+
+def test_two_claims_never_take_the_same_notice(chat_app: Flask,
+                                                fake: fake_chat.FakeChat) -> None:
+    """The outbox's claim, on ``notices``: a second worker claiming at once gets none of the
+    rows the first holds, and only the holder may mark them."""
+    with chat_app.app_context():
+        game_id = _setup(fake)
+        for text in ("one", "two", "three"):
+            chat_notices.post_to_table(game_of(game_id), "Ana", text)
+        db.session.commit()
+        now = clock.now()
+        first = claim(now, 10, Notice)
+        assert len(first) == 3 and claim(now, 10, Notice) == []
+        assert deliver_notices(chat_app, now=now).sent == []  # held: no one else posts them
+    assert fake.posts == []
+
+
+def test_posted_notices_are_dropped_after_the_retention_days(chat_app: Flask,
+                                                             fake: fake_chat.FakeChat) -> None:
+    from pbem.mail.outbound.chat.delivery import prune_sent
+    with chat_app.app_context():
+        game_id = _setup(fake)
+        chat_notices.post_to_table(game_of(game_id), "Ana", "old news")
+        db.session.commit()
+        now = clock.now()
+        assert len(deliver_notices(chat_app, now=now).sent) == 1
+        chat_notices.post_to_table(game_of(game_id), "Ana", "not posted yet")
+        db.session.commit()
+        fake.fail("discord", "500")
+        assert len(deliver_notices(chat_app, now=clock.now()).retrying) == 1
+        assert prune_sent(now + timedelta(days=29), 30) == 0
+        assert prune_sent(now + timedelta(days=31), 30) == 1
+        assert [n.status for n in notices()] == [PENDING]  # the unsent one stays

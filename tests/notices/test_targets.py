@@ -143,6 +143,8 @@ def test_a_post_reaches_each_fake_and_a_failure_names_no_secret(
     assert fake.posts[0].path == f"/api/webhooks/112233445566778899/{DISCORD_SECRET}"
     assert fake.posts[1].path == f"/services/T0001/B0002/{SLACK_SECRET}"
     assert all("Your turn · round 2" in p.text for p in fake.posts)
+    assert "avatar_url" not in fake.posts[0].payload  # no image fetched from elsewhere
+    assert fake.posts[1].payload["attachments"][0]["footer"] == "pbem"
 
 
 def test_apprise_logs_no_secret_into_the_apps_log() -> None:

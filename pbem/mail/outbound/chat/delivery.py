@@ -8,13 +8,14 @@ minutes), and counts against its channel: the fifth failure in a row pauses the 
 its waiting notices as ``failed`` with the reason, and mails its owner why (the seat, or the
 host for the table channel). A post that succeeds clears the channel's count. The duplicate
 window is between the service accepting a post and its mark's commit: at most one post per
-crash is sent again when the lease runs out.
+crash is sent again when the lease runs out. Posted rows are deleted after
+``MAIL_RETENTION_DAYS`` (``prune_sent``).
 """
 
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 from flask import Flask, current_app
@@ -31,6 +32,7 @@ from pbem.mail.outbound.delivery import (
     claim,
     mine,
 )
+from pbem.mail.outbound.retention import retention_days
 from pbem.models.game import Game
 from pbem.models.notice import PAUSE_AFTER_FAILURES, Notice, NoticeChannel
 from pbem.models.outbox import FAILED, PENDING, SENT
@@ -127,10 +129,21 @@ def _pause(channel: NoticeChannel, error: str, now: datetime) -> None:
     log.warning("notice channel %s of game %s paused: %s", channel.id, channel.game_id, error)
 
 
+def prune_sent(now: datetime, days: int) -> int:
+    """Delete the notices posted more than ``days`` ago (the mail's retention: a posted
+    notice is in the chat app, nobody reads the row); failed ones stay, with their reason."""
+    result = db.session.execute(sa.delete(Notice).where(
+        Notice.status == SENT, Notice.sent_at < now - timedelta(days=days)))
+    db.session.commit()
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
 def notices_step() -> None:
-    """The scheduler step: post what is due, batch after batch, within one tick."""
+    """The scheduler step: post what is due, batch after batch, within one tick; then drop
+    the rows posted longer ago than ``MAIL_RETENTION_DAYS``."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     for _ in range(10):
         report = deliver_notices(app)
         if len(report.sent) + len(report.retrying) + len(report.failed) < BATCH:
-            return
+            break
+    prune_sent(clock.now(), retention_days())

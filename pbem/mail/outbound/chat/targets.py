@@ -43,6 +43,10 @@ MAX_URL = 2000
 # apprise logs the URLs it reads and posts to (an unparseable one whole, an ntfy topic):
 # secrets. Its records stay inside it: ``post`` captures what it needs of a failure, with
 # the secret parts blanked; nothing reaches the app's log handlers.
+# Posts are signed "pbem" (Slack's footer) and carry no image: apprise's default theme points
+# Discord's avatar and Slack's icon at images on GitHub, which the services would fetch.
+ASSET = apprise.AppriseAsset(app_id="pbem", app_desc="Alien Frontiers, played by email",
+                             image_url_mask="", image_url_logo="")
 _apprise_log = logging.getLogger("apprise")
 _apprise_log.addHandler(logging.NullHandler())
 _apprise_log.propagate = False
@@ -74,7 +78,7 @@ def instantiate(url: str) -> Any:
     one warning is silenced here, where apprise is used, not for the whole process."""
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", "'imghdr' is deprecated", DeprecationWarning)
-        return apprise.Apprise.instantiate(url, suppress_exceptions=True)
+        return apprise.Apprise.instantiate(url, asset=ASSET, suppress_exceptions=True)
 
 
 def service_of(plugin: Any) -> tuple[str, bool]:
