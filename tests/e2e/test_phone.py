@@ -315,3 +315,16 @@ def test_no_serious_accessibility_violation_on_the_turn_page_and_mail(site: dict
     assert _serious(phone) == []
     phone.set_content(site["mails"]["your_turn"])
     assert _serious(phone) == []
+
+
+def test_no_serious_accessibility_violation_in_the_chat_notice_forms(site: dict[str, Any],
+                                                                     phone: Any) -> None:
+    """Issue 27: "Your seat" open with two chat channels (one paused), and the host page's
+    table channel."""
+    phone.goto(site["base"] + f"/play/{site['turn']}")
+    phone.locator("details.your-seat > summary").click()
+    assert phone.locator("#notices-title").is_visible()
+    assert _serious(phone) == []
+    phone.goto(site["base"] + f"/host/{site['host']}")
+    assert "Table channel" in phone.content()
+    assert _serious(phone) == []
