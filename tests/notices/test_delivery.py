@@ -263,3 +263,17 @@ def test_posted_notices_are_dropped_after_the_retention_days(chat_app: Flask,
         assert prune_sent(now + timedelta(days=29), 30) == 0
         assert prune_sent(now + timedelta(days=31), 30) == 1
         assert [n.status for n in notices()] == [PENDING]  # the unsent one stays
+
+
+def test_pbem_status_counts_the_notices_and_paused_channels(chat_app: Flask,
+                                                            fake: fake_chat.FakeChat) -> None:
+    with chat_app.app_context():
+        game_id = _setup(fake)
+        chat_notices.post_to_table(game_of(game_id), "Ana", "hello")
+        db.session.execute(sa.update(NoticeChannel).where(NoticeChannel.seat == 0).values(
+            paused_at=clock.now(), paused_reason="error=404"))
+        db.session.commit()
+    result = chat_app.test_cli_runner().invoke(args=["pbem", "status"])
+    assert result.exit_code == 0, result.output
+    assert "notices: pending: 1  sending: 0  sent: 0  failed: 0  paused channels: 1" \
+        in result.output

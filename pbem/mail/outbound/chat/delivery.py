@@ -129,6 +129,14 @@ def _pause(channel: NoticeChannel, error: str, now: datetime) -> None:
     log.warning("notice channel %s of game %s paused: %s", channel.id, channel.game_id, error)
 
 
+def status_counts() -> tuple[dict[str, int], int]:
+    """The notices by state, and how many channels are paused (``pbem status``)."""
+    rows = db.session.execute(sa.select(Notice.status, sa.func.count()).group_by(Notice.status))
+    paused = db.session.scalar(sa.select(sa.func.count()).select_from(NoticeChannel).where(
+        NoticeChannel.paused_at.is_not(None)))
+    return {str(status): int(count) for status, count in rows}, int(paused or 0)
+
+
 def prune_sent(now: datetime, days: int) -> int:
     """Delete the notices posted more than ``days`` ago (the mail's retention: a posted
     notice is in the chat app, nobody reads the row); failed ones stay, with their reason."""
