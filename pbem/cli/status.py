@@ -1,5 +1,6 @@
-"""``pbem status``: how full the database is, the games by status, the outbox by state, and
-the mail received at the reply address by outcome (quarantined and muted included).
+"""``pbem status``: how full the database is, the games by status, the outbox by state, the
+notices in chat apps by state (and the paused channels), and the mail received at the reply
+address by outcome (quarantined and muted included).
 
 For a free database with a size cap: the figure to watch is the size, and the sent mail
 bodies are what ``MAIL_RETENTION_DAYS`` prunes (pbem/mail/outbound/retention.py).
@@ -13,6 +14,7 @@ from flask.cli import with_appcontext
 
 from pbem.extensions import db
 from pbem.mail.outbound import delivery
+from pbem.mail.outbound.chat import delivery as chat_delivery
 from pbem.models.game import GAME_STATUSES, Game
 from pbem.models.outbox import STATUSES
 from pbem.services import inbox
@@ -48,6 +50,9 @@ def status() -> None:
     click.echo("games: " + "  ".join(f"{name}: {games.get(name, 0)}" for name in GAME_STATUSES))
     counts = delivery.status_counts()
     click.echo("outbox: " + "  ".join(f"{name}: {counts.get(name, 0)}" for name in STATUSES))
+    notices, paused = chat_delivery.status_counts()  # chat apps (docs/notices.md)
+    click.echo("notices: " + "  ".join(f"{name}: {notices.get(name, 0)}" for name in STATUSES)
+               + f"  paused channels: {paused}")
     received = inbox.counts()
     other = sum(count for name, count in received.items() if name not in inbox.SHOWN)
     click.echo("replies: " + "  ".join(f"{name}: {received.get(name, 0)}"

@@ -9,8 +9,9 @@ from pbem.models.game import ActionLog, Game, Seat
 from pbem.models.inbound import InboundMessage
 from pbem.models.magic_link import MagicLink
 from pbem.models.meta import AppMeta
+from pbem.models.notice import Notice, NoticeChannel, NoticeEscalation
 from pbem.models.outbox import Outbox
 from pbem.models.table_talk import TableMessage
 
-__all__ = ["ActionLog", "AppMeta", "Deadline", "Game", "InboundMessage", "MagicLink", "Outbox",
-           "Seat", "TableMessage"]
+__all__ = ["ActionLog", "AppMeta", "Deadline", "Game", "InboundMessage", "MagicLink", "Notice",
+           "NoticeChannel", "NoticeEscalation", "Outbox", "Seat", "TableMessage"]

@@ -165,6 +165,11 @@ class Seat(PlayedByServer, db.Model):  # type: ignore[name-defined,misc]
     # Table talk in this seat's mails (migration 0012_table_talk): "At the table since your
     # last turn" in every game mail, unless the player turned it off in their settings.
     table_talk_mail: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # Notices in chat apps (migration 0013_notices, pbem.mail.outbound.chat): the seat's
+    # handle on the table channel's service (a hand-off post mentions it), and after how many
+    # hours without a visit or a move a "your turn" escalates to its next channel (None: off).
+    chat_handle: Mapped[str | None] = mapped_column(String(64))
+    escalate_hours: Mapped[int | None] = mapped_column(Integer)
 
     game: Mapped[Game] = relationship(back_populates="seats")
 

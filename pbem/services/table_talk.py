@@ -22,6 +22,7 @@ from flask import current_app
 from pbem import clock
 from pbem.extensions import db
 from pbem.mail.outbound.answers import Answer
+from pbem.mail.outbound.chat import notices as chat_notices
 from pbem.models import Game, Seat, TableMessage
 from pbem.models import table_talk as board
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, ServiceError
@@ -92,6 +93,8 @@ def post_locked(game: Game, seat: Seat, texts: Sequence[str],
     rows = [TableMessage(game_id=game.id, seat=seat.index, text=text, log_seq=seq,
                          posted_at=moment) for text in cleaned]
     db.session.add_all(rows)
+    for text in cleaned:  # the group's chat channel hears the table too (docs/notices.md)
+        chat_notices.post_to_table(game, seat.name, text)
     db.session.flush()
     return rows
 

@@ -29,7 +29,7 @@ from pbem.engine.bots import greedy_bot, redacted
 from pbem.extensions import db
 from pbem.mail.addresses import address_key
 from pbem.mail.outbound import compose
-from pbem.models import Game
+from pbem.models import Game, NoticeChannel
 from pbem.models.outbox import Outbox
 from pbem.services import games, magic_links
 from pbem.services.games import SeatSpec
@@ -43,7 +43,7 @@ PHONE = {"width": 360, "height": 740}
 MAIL_KINDS = ("invitation", "your_turn", "decision", "others_turn", "autopilot", "reminder",
               "digest", "vacation", "game_over", "magic_link", "email_failing", "resigned",
               "cancelled", "hosting", "host_link", "substitution", "handed_over",
-              "rematch_asked")
+              "rematch_asked", "notice_paused")
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
                                 reason="/usr/bin/chromium is absent: no browser to drive")
@@ -94,6 +94,7 @@ def _tables(app: Flask) -> dict[str, Any]:
                              seats=_humans("Jo", "Kim"), options={"factions": False},
                              seed=5, fixed_order=True)
     _play_until(over.id, lambda s: False)
+    _chat_channels(first)
     db.session.expire_all()
     first, draft, deciding, over = (db.session.get_one(Game, g.id)
                                     for g in (first, draft, deciding, over))
@@ -115,6 +116,22 @@ def _tables(app: Flask) -> dict[str, Any]:
                                                      first.seat(0).link_counter),
         "mails": _mails(first, over),
     }
+
+
+def _chat_channels(game: Game) -> None:
+    """Ana's chat channels (one paused, with the service's long answer) and the game's table
+    channel, as the settings page and the host page list them (issue 27)."""
+    def channel(seat: int | None, shown: str, position: int, **paused: Any) -> NoticeChannel:
+        return NoticeChannel(game_id=game.id, seat=seat, service="discord", shown=shown,
+                             url="https://discord.com/api/webhooks/1/x", position=position,
+                             failures=0, **paused)
+    db.session.add_all([
+        channel(0, "Discord · discord.com · …nXYZ", 1),
+        channel(0, "ntfy · ntfy.sh · …opic", 2, paused_at=clock.now(),
+                paused_reason="Failed to send ntfy notification: Too Many Requests, "
+                              "error=429."),
+        channel(None, "Discord · discord.com · …abcd", 0)])
+    db.session.commit()
 
 
 def _mails(game: Game, over: Game) -> dict[str, str]:
@@ -140,6 +157,9 @@ def _mails(game: Game, over: Game) -> dict[str, str]:
         "substitution": lambda: compose.substitution(game, ben, "Bartholomew"),
         "handed_over": lambda: compose.handed_over(game, 1, "Bartholomew"),
         "rematch_asked": lambda: compose.rematch_asked(over, 1, clock.now()),
+        "notice_paused": lambda: compose.notice_paused(
+            game, ana, "Discord · discord.com · …nXYZ",
+            "Failed to send Discord notification: Unknown Webhook, error=404."),
     }
     for kind, make in made.items():
         if kind not in found:
@@ -294,4 +314,17 @@ def test_no_serious_accessibility_violation_on_the_turn_page_and_mail(site: dict
     phone.goto(site["base"] + f"/play/{site['turn']}")
     assert _serious(phone) == []
     phone.set_content(site["mails"]["your_turn"])
+    assert _serious(phone) == []
+
+
+def test_no_serious_accessibility_violation_in_the_chat_notice_forms(site: dict[str, Any],
+                                                                     phone: Any) -> None:
+    """Issue 27: "Your seat" open with two chat channels (one paused), and the host page's
+    table channel."""
+    phone.goto(site["base"] + f"/play/{site['turn']}")
+    phone.locator("details.your-seat > summary").click()
+    assert phone.locator("#notices-title").is_visible()
+    assert _serious(phone) == []
+    phone.goto(site["base"] + f"/host/{site['host']}")
+    assert "Table channel" in phone.content()
     assert _serious(phone) == []

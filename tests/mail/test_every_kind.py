@@ -95,6 +95,10 @@ def every_kind() -> dict[str, list[Mail]]:
         "deadline_extended": [compose.deadline_extended(game, ben, awaited, 5,
                                                         now + timedelta(hours=9))],
         "email_failing": [compose.email_failing(game, ben, "550 mailbox unavailable")],
+        "notice_paused": [compose.notice_paused(game, ben, "Discord · discord.com · …nXYZ",
+                                                "error=404"),
+                          compose.notice_paused(game, None, "Slack · hooks.slack.com · …i7FQ",
+                                                "error=500")],
         "magic_link": [compose.magic_link(links.dashboard_url("a-random-key"))],
     }
     answers.send_answer(game, ana, answers.Answer(headline="your reply was applied."),

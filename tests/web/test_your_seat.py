@@ -52,9 +52,9 @@ def test_the_section_is_collapsed_at_the_bottom_with_its_forms(
     section = page[page.index('<details class="your-seat" id="your-seat">'):]
     assert section.index("</details>") < section.index('class="page-links"')
     assert "14 of 14 days left" in section
-    for action in ("vacation", "settings"):
+    for action in ("vacation", "settings", "notices", "notices/options"):  # chat: issue 27
         assert f'action="/play/{table.links[1]}/{action}"' in section
-    assert section.count('name="csrf_token"') == 2 and section.count('name="form_token"') == 2
+    assert section.count('name="csrf_token"') == 4 and section.count('name="form_token"') == 4
     assert 'value="every_turn" checked' in section and 'value="UTC"' in section
     assert '<option value="22" selected>22:00</option>' in section
     assert "marked absent" not in page

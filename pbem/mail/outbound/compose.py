@@ -30,7 +30,9 @@ KINDS = ("invitation", "your_turn", "decision", "others_turn", "autopilot", "rem
          "email_failing", "magic_link", "reply_answer",
          # a group's season (issue 26)
          "resigned", "cancelled", "hosting", "host_link", "substitution", "handed_over",
-         "rematch_asked")
+         "rematch_asked",
+         # notices in chat apps (issue 27)
+         "notice_paused")
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,14 @@ def email_failing(game: Game, seat: Seat, error: str) -> Mail:
     """To the host: mail to ``seat`` is refused."""
     values = context.email_failing(gather(game, None), seat.name, error, links.host_url(game))
     return _mail("email_failing", game, values)
+
+
+def notice_paused(game: Game, seat: Seat | None, channel: str, reason: str) -> Mail:
+    """To the seat whose chat channel was paused after five failures in a row, or to the
+    host (``seat`` None) for the game's table channel: why, and where to resume it."""
+    settings = links.turn_url(game, seat) if seat is not None else links.host_url(game)
+    return _mail("notice_paused", game,
+                 context.notice_paused(gather(game, seat), channel, reason, settings))
 
 
 def magic_link(url: str) -> Mail:

@@ -194,6 +194,13 @@ def email_failing(given: Given, seat_name: str, error: str, host_url: str) -> Co
                  preheader=preheaders.email_failing(seat_name))
 
 
+def notice_paused(given: Given, channel: str, reason: str, settings_url: str) -> Context:
+    """A chat channel (``channel``: what pages show of it) failed five times in a row and is
+    paused; ``reason``: the last failure, its secret parts blanked."""
+    return _with(given, channel=channel, reason=reason, settings_url=settings_url,
+                 preheader=preheaders.notice_paused(channel))
+
+
 def is_host(given: Given) -> bool:
     """The reader is the game's host (the host gets the rematch link)."""
     return given.seat is None or given.game.host_seat == given.seat.index

@@ -36,6 +36,7 @@ from flask import Flask, current_app
 from pbem.extensions import db
 from pbem.mail.outbound import backends, message, notify
 from pbem.models.game import Game
+from pbem.models.notice import Notice
 from pbem.models.outbox import FAILED, PENDING, SENDING, SENT, Outbox
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,9 @@ BATCH = 200
 MARK_EVERY = 20
 MARK_SECONDS = 0.5
 _ADDRESS = re.compile(r"[^\s<>@\"',;]+@[^\s<>@\"',;]+")
+# The queues this claim, lease and marking serve: the mail outbox, and the chat notices
+# (``notices``, the same delivery columns; ``pbem.mail.outbound.chat.delivery``).
+Queue = type[Outbox] | type[Notice]
 
 
 @dataclass
@@ -72,10 +76,10 @@ def _aware(value: datetime | None) -> datetime | None:
     return value
 
 
-def _due(now: datetime) -> sa.ColumnElement[bool]:
+def _due(now: datetime, table: Queue = Outbox) -> sa.ColumnElement[bool]:
     return sa.or_(
-        sa.and_(Outbox.status == PENDING, Outbox.next_attempt_at <= now),
-        sa.and_(Outbox.status == SENDING, Outbox.lease_until < now),
+        sa.and_(table.status == PENDING, table.next_attempt_at <= now),
+        sa.and_(table.status == SENDING, table.lease_until < now),
     )
 
 
@@ -86,20 +90,21 @@ def lease_length() -> timedelta:
     return timedelta(seconds=float(seconds)) if seconds else LEASE
 
 
-def claim(now: datetime, limit: int) -> list[int]:
-    """Claim up to ``limit`` due rows for this worker and commit; returns their ids."""
+def claim(now: datetime, limit: int, table: Queue = Outbox) -> list[int]:
+    """Claim up to ``limit`` due rows of ``table`` for this worker and commit; returns their
+    ids."""
     lease = now + lease_length()
-    claim_values = {"status": SENDING, "lease_until": lease, "attempts": Outbox.attempts + 1}
-    pick = sa.select(Outbox.id).where(_due(now)).order_by(Outbox.id).limit(limit)
+    claim_values = {"status": SENDING, "lease_until": lease, "attempts": table.attempts + 1}
+    pick = sa.select(table.id).where(_due(now, table)).order_by(table.id).limit(limit)
     if db.session.get_bind().dialect.name == "postgresql":
         ids = list(db.session.scalars(pick.with_for_update(skip_locked=True)))
         if ids:
-            db.session.execute(sa.update(Outbox).where(Outbox.id.in_(ids)).values(claim_values))
+            db.session.execute(sa.update(table).where(table.id.in_(ids)).values(claim_values))
     else:
         ids = []
         for row_id in db.session.scalars(pick).all():
             result = db.session.execute(
-                sa.update(Outbox).where(Outbox.id == row_id, _due(now)).values(claim_values)
+                sa.update(table).where(table.id == row_id, _due(now, table)).values(claim_values)
             )
             if result.rowcount == 1:  # type: ignore[attr-defined]
                 ids.append(row_id)
@@ -122,7 +127,7 @@ def deliver_pending(app: Flask | None = None, now: datetime | None = None,
                                   .order_by(Outbox.id)).all()
         for row in rows:
             db.session.expunge(row)  # plain data from here on: no reload after each commit
-        batch = _Batch(now, _aware(rows[0].lease_until), rows)
+        batch = LeasedBatch(now, _aware(rows[0].lease_until), rows)
         try:
             with backend.open() as conn:
                 for row in rows:
@@ -138,7 +143,7 @@ def deliver_pending(app: Flask | None = None, now: datetime | None = None,
         return report
 
 
-class _Batch:
+class LeasedBatch:
     """One claimed batch on its way out: which rows this worker still holds, and until when.
 
     A row is this worker's while it is ``sending`` with the ``attempts`` of this worker's
@@ -150,7 +155,8 @@ class _Batch:
     """
 
     def __init__(self, claimed_at: datetime, lease: datetime | None,
-                 rows: Sequence[Outbox]) -> None:
+                 rows: Sequence[Outbox] | Sequence[Notice], table: Queue = Outbox) -> None:
+        self.table = table
         self.length = lease_length()
         self.claimed_at, self.lease = claimed_at, lease or claimed_at + self.length
         self.started = self.last_mark = time.monotonic()
@@ -164,7 +170,7 @@ class _Batch:
     def mark_is_due(self) -> bool:
         return time.monotonic() - self.last_mark > MARK_SECONDS
 
-    def holds(self, row: Outbox) -> bool:
+    def holds(self, row: Outbox | Notice) -> bool:
         """True when ``row`` is still this worker's, with a lease that outlives its send."""
         if row.id not in self.unsent:
             return False
@@ -176,14 +182,16 @@ class _Batch:
         """Extend the lease of every unsent row still held; forget the ones that are not."""
         lease = self.elapsed_now() + self.length
         pairs = list(self.unsent.items())
-        db.session.execute(sa.update(Outbox).where(_mine(pairs)).values(lease_until=lease))
-        held = set(db.session.scalars(sa.select(Outbox.id).where(_mine(pairs))))
+        table = self.table
+        db.session.execute(sa.update(table).where(mine(pairs, table)).values(lease_until=lease))
+        held = set(db.session.scalars(sa.select(table.id).where(mine(pairs, table))))
         db.session.commit()
         self.unsent = {row_id: n for row_id, n in pairs if row_id in held}
         self.lease = lease
 
     def settle(self, report: DeliveryReport) -> None:
-        mark_sent([(row.id, row.attempts) for row in self.accepted], datetime.now(UTC))
+        mark_sent([(row.id, row.attempts) for row in self.accepted], datetime.now(UTC),
+                  self.table)
         report.sent += [row.id for row in self.accepted]
         for row in self.accepted:
             self.unsent.pop(row.id, None)
@@ -214,15 +222,15 @@ def _deliver_one(app: Flask, conn: Any, row: Outbox, now: datetime,
 Claim = tuple[int, int]  # (outbox id, attempts at the claim): who holds the row
 
 
-def _mine(claims: Claim | list[Claim]) -> sa.ColumnElement[bool]:
+def mine(claims: Claim | list[Claim], table: Queue = Outbox) -> sa.ColumnElement[bool]:
     """Only the worker holding the claim may settle the row (another may have re-claimed)."""
     pairs = claims if isinstance(claims, list) else [claims]
-    return sa.and_(sa.tuple_(Outbox.id, Outbox.attempts).in_(pairs), Outbox.status == SENDING)
+    return sa.and_(sa.tuple_(table.id, table.attempts).in_(pairs), table.status == SENDING)
 
 
-def mark_sent(claims: list[Claim], when: datetime) -> None:
+def mark_sent(claims: list[Claim], when: datetime, table: Queue = Outbox) -> None:
     """Mark accepted rows sent in one commit (the end of the duplicate window)."""
-    db.session.execute(sa.update(Outbox).where(_mine(claims)).values(
+    db.session.execute(sa.update(table).where(mine(claims, table)).values(
         status=SENT, sent_at=when, lease_until=None, last_error=None))
     db.session.commit()
 
@@ -232,7 +240,7 @@ def _retry(row: Outbox, claim_of: Claim, now: datetime, error: str,
     if row.attempts >= MAX_ATTEMPTS:
         _fail(row, claim_of, f"gave up after {row.attempts} attempts: {error}", report)
         return
-    db.session.execute(sa.update(Outbox).where(_mine(claim_of)).values(
+    db.session.execute(sa.update(Outbox).where(mine(claim_of)).values(
         status=PENDING, lease_until=None, last_error=error[:2000],
         next_attempt_at=now + backoff(row.attempts)))
     db.session.commit()
@@ -243,7 +251,7 @@ def _retry(row: Outbox, claim_of: Claim, now: datetime, error: str,
 def _fail(row: Outbox, claim_of: Claim, error: str, report: DeliveryReport,
           bounced: bool = False) -> None:
     """Mark the row failed (kept for ``pbem mail retry``); after a bounce, tell the host."""
-    result = db.session.execute(sa.update(Outbox).where(_mine(claim_of)).values(
+    result = db.session.execute(sa.update(Outbox).where(mine(claim_of)).values(
         status=FAILED, lease_until=None, last_error=error[:2000]))
     if bounced and result.rowcount == 1:  # type: ignore[attr-defined]
         _seat_bounced(row, error)

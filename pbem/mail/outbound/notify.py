@@ -5,7 +5,8 @@ game only through ``engine.view``) and adds rows to the outbox in the caller's s
 here commits or sends, and nothing here reads the deadline rows: a hook that states a
 deadline is given the one the service has just scheduled. A seat without an address (a
 computer player) never gets mail; a seat whose address bounced permanently
-(``email_failing``) gets none until the host fixes it.
+(``email_failing``) gets none until the host fixes it. The notices in chat apps (issue 27)
+are written by the same hooks (``pbem.mail.outbound.chat.notices``), in the same transaction.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from pbem.engine import GameState, awaited
 from pbem.mail.outbound import compose
+from pbem.mail.outbound.chat import notices as chat
 from pbem.mail.outbound.message import check_header_value
 from pbem.mail.outbound.outbox import enqueue
 from pbem.mail.reply_address import reply_address
@@ -70,6 +72,7 @@ def turn_started(game: Game, seat_index: int, deadline: datetime | None) -> None
     seat = game.seat(seat_index)
     if mailable(seat):
         _send(game, seat, compose.your_turn(game, seat, deadline))
+    chat.turn_started(game, seat, deadline, hand_off=True)  # and the table's hand-off post
 
 
 def decision_needed(game: Game, seat_index: int, deadline: datetime | None) -> None:
@@ -78,6 +81,7 @@ def decision_needed(game: Game, seat_index: int, deadline: datetime | None) -> N
     seat = game.seat(seat_index)
     if mailable(seat):
         _send(game, seat, compose.decision_needed(game, seat, deadline=deadline))
+    chat.turn_started(game, seat, deadline, decision=True)
 
 
 def turn_ended(game: Game, seat_index: int, steps: list[dict[str, Any]]) -> None:
@@ -137,6 +141,7 @@ def game_over(game: Game) -> None:
         if mailable_at_end(seat):
             _send(game, seat, compose.game_over(game, seat))
     _to_host(game, lambda: compose.game_over(game, None))
+    chat.game_over(game)
 
 
 def _host_plays(game: Game) -> bool:
@@ -155,6 +160,7 @@ def game_cancelled(game: Game) -> None:
     for seat in _seats(game):
         if mailable_at_end(seat):
             _send(game, seat, compose.cancelled(game, seat))
+    chat.game_cancelled(game)
 
 
 def seat_substituted(game: Game, seat_index: int, *, old_name: str,
@@ -164,6 +170,7 @@ def seat_substituted(game: Game, seat_index: int, *, old_name: str,
     no longer work. The newcomer's turn or decision mail, when the game waits for the seat,
     is the service's to send (``turns.announce``), after the fresh clock is written."""
     seat = game.seat(seat_index)
+    chat.seat_handed_over(game, seat)
     if mailable(seat):
         _send(game, seat, compose.substitution(game, seat, old_name))
     if old_email and old_email.lower() != (seat.email or "").lower():
@@ -201,6 +208,7 @@ def reminder(game: Game, seat_index: int, due: datetime) -> None:
     seat = game.seat(seat_index)
     if mailable(seat):
         _send(game, seat, compose.reminder(game, seat, due))
+    chat.reminder(game, seat, due)
 
 
 def vacation_started(game: Game, seat_index: int, until: datetime) -> None:
@@ -244,6 +252,20 @@ def host_email_failing(game: Game, seat: Seat, error: str) -> None:
     host = game.host_email
     if host:
         enqueue(to_addr=host, mail=compose.email_failing(game, seat, error), game=game, seat=None)
+
+
+def notice_channel_paused(game: Game, seat_index: int | None, channel: str,
+                          reason: str) -> None:
+    """A chat channel failed five times in a row and is paused: its seat hears why by mail
+    (the host, for the game's table channel)."""
+    if seat_index is None:
+        if game.host_email:
+            enqueue(to_addr=game.host_email, game=game, seat=None,
+                    mail=compose.notice_paused(game, None, channel, reason))
+        return
+    seat = game.seat(seat_index)
+    if mailable_at_end(seat):
+        _send(game, seat, compose.notice_paused(game, seat, channel, reason))
 
 
 def _events_of(steps: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:

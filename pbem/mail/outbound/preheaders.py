@@ -83,6 +83,11 @@ def cancelled(host: str | None, when: str) -> str:
                      "no more moves or mail"))
 
 
+def notice_paused(channel: str) -> str:
+    return SEP.join(("Notices paused", f"{channel} failed 5 times in a row",
+                     "mail still comes"))
+
+
 def hosting() -> str:
     return SEP.join(("Host", "your game is ready", "your host page"))
 

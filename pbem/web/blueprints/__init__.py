@@ -21,6 +21,7 @@ from pbem.web.blueprints.home import bp as home_bp
 from pbem.web.blueprints.host_clock import bp as host_clock_bp
 from pbem.web.blueprints.inbound import bp as inbound_bp
 from pbem.web.blueprints.me import bp as me_bp
+from pbem.web.blueprints.notices import bp as notices_bp
 from pbem.web.blueprints.play import bp as play_bp
 from pbem.web.blueprints.rematch import bp as rematch_bp
 from pbem.web.blueprints.resign import bp as resign_bp
@@ -35,7 +36,7 @@ def blueprints(config: Mapping[str, Any]) -> list[Blueprint]:
     """Every blueprint of the app configured by ``config``, in registration order."""
     every = [home_bp, health_bp, tasks_bp, api_bp, errors_bp, play_bp, seat_bp, games_bp, me_bp,
              host_clock_bp, inbound_bp, unsubscribe_bp, resign_bp, rematch_bp, table_talk_bp,
-             talk_api_bp, calendar_bp]
+             talk_api_bp, calendar_bp, notices_bp]
     if config["MAIL_BACKEND"] == "dev":
         every.append(dev_mailbox_bp)  # holds every seat's links: dev only
     return every

@@ -41,6 +41,7 @@ from pbem.services.errors import BadInput
 from pbem.services.validation import clean_email
 from pbem.web.presenters.board_svg import board_svg
 from pbem.web.presenters.log import log_by_round
+from pbem.web.presenters.notice_panel import table_line
 from pbem.web.presenters.paused import paused_words
 from pbem.web.presenters.reads import game_by_public_id, log_rows, time_left
 from pbem.web.presenters.season import play_again
@@ -233,7 +234,8 @@ def host(token: str) -> Response:
                            options=options_words(game.options or {}, game.time_per_move_hours,
                                                  game.time_bank),
                            public_seats=public_seats(view, _names(game)),
-                           talk=table_board(game, None, limit=BOARD_LIMIT))
+                           talk=table_board(game, None, limit=BOARD_LIMIT),
+                           table=table_line(game))
     response = make_response(page)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -27,6 +27,7 @@ from pbem.web.presenters import turn as presenter
 from pbem.web.presenters import turn_factions
 from pbem.web.presenters.board_svg import board_svg
 from pbem.web.presenters.calendar import feed_url
+from pbem.web.presenters.notice_panel import notice_panel
 from pbem.web.presenters.paused import paused_words
 from pbem.web.presenters.reads import banks, since_last_turn, time_left
 from pbem.web.presenters.season import play_again
@@ -67,7 +68,7 @@ def turn(seat_link: str) -> Response:
     return render_turn(game, seat, seat_link, move=request.args.get("move"),
                        pick=request.args.get("pick"),
                        notice=Notice("ok", *done) if done else None,
-                       seat_open=request.args.get("done") in ("vacation", "settings"))
+                       seat_open=request.args.get("done") in ("vacation", "settings", "notices"))
 
 
 @bp.post("/play/<seat_link>/act")
@@ -177,6 +178,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "private": turn_factions.private(view),
         "public_seats": turn_factions.public_seats(view, names),
         "panel": seat_panel(game, seat), "seat_open": seat_open,
+        "notices": notice_panel(game, seat),
         "paused": paused_words(game, seat.timezone),
         "resigned": resigned_words(game, seat, seat.timezone),
         **_game_over(game, seat, view, names),

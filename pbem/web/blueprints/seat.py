@@ -25,7 +25,8 @@ bp = Blueprint("seat", __name__)
 
 REFUSALS = (BadInput, GameNotActive, NotAllowed, StaleVersion)
 TITLES = {"vacation": "No vacation was taken.", "settings": "Nothing was saved.",
-          "back": "Nothing was changed.", "mailbox": "Nothing was sent again."}
+          "back": "Nothing was changed.", "mailbox": "Nothing was sent again.",
+          "notices": "Nothing was changed."}
 
 
 class Refused(Exception):
@@ -34,7 +35,7 @@ class Refused(Exception):
         self.status, self.message = status, message
 
 
-def _load(schema: Schema, seat_link: str) -> tuple[Any, Any, dict[str, Any], int]:
+def load_form(schema: Schema, seat_link: str) -> tuple[Any, Any, dict[str, Any], int]:
     """The seat's game and seat, the parsed form and the version its form token names."""
     game, seat = links.resolve_seat_link(seat_link)
     try:
@@ -46,7 +47,7 @@ def _load(schema: Schema, seat_link: str) -> tuple[Any, Any, dict[str, Any], int
     return game, seat, data, version
 
 
-def _answer(seat_link: str, what: str, work: Any) -> Response:
+def answer(seat_link: str, what: str, work: Any) -> Response:
     try:
         work()
     except Refused as exc:
@@ -70,22 +71,22 @@ def _refused(seat_link: str, what: str, status: int, text: str) -> Response:
 @bp.post("/play/<seat_link>/vacation")
 def take_vacation(seat_link: str) -> Response:
     def work() -> None:
-        game, seat, data, version = _load(VacationForm(), seat_link)
+        game, seat, data, version = load_form(VacationForm(), seat_link)
         vacation.declare_vacation(game.id, seat.index, data["days"], expected_version=version)
 
-    return _answer(seat_link, "vacation", work)
+    return answer(seat_link, "vacation", work)
 
 
 @bp.post("/play/<seat_link>/settings")
 def save_settings(seat_link: str) -> Response:
     def work() -> None:
-        game, seat, data, _ = _load(SettingsForm(), seat_link)
+        game, seat, data, _ = load_form(SettingsForm(), seat_link)
         seat_settings.update_settings(
             game.id, seat.index, notify=data["notify"], timezone=data["timezone"],
             quiet_start=data["quiet_start"], quiet_end=data["quiet_end"],
             table_talk_mail=_on_off(data["table_talk_mail"]))
 
-    return _answer(seat_link, "settings", work)
+    return answer(seat_link, "settings", work)
 
 
 def _on_off(choice: str | None) -> bool | None:
@@ -95,17 +96,17 @@ def _on_off(choice: str | None) -> bool | None:
 @bp.post("/play/<seat_link>/back")
 def come_back(seat_link: str) -> Response:
     def work() -> None:
-        game, seat, _, _ = _load(UndoForm(), seat_link)
+        game, seat, _, _ = load_form(UndoForm(), seat_link)
         seat_settings.come_back(game.id, seat.index)
 
-    return _answer(seat_link, "back", work)
+    return answer(seat_link, "back", work)
 
 
 @bp.post("/play/<seat_link>/mailbox")
 def mailbox_fixed(seat_link: str) -> Response:
     """"I fixed my mailbox — send again": mail after a bounce (``Seat.email_failing``)."""
     def work() -> None:
-        game, seat, _, _ = _load(UndoForm(), seat_link)
+        game, seat, _, _ = load_form(UndoForm(), seat_link)
         bounces.clear_bounce(game.id, seat.index)
 
-    return _answer(seat_link, "mailbox", work)
+    return answer(seat_link, "mailbox", work)

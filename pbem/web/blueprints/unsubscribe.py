@@ -43,6 +43,10 @@ def _page(game: Game, seat: Seat, saved: bool = False, error: str = "",
                            cancelled=cancelled_words(game, seat.timezone),
                            resign_url=url_for("resign.confirm",
                                               seat_link=tokens.make_seat_link(game, seat))
+                           if panel.live else None,
+                           notices_url=url_for("play.turn", done="notices",
+                                               seat_link=tokens.make_seat_link(game, seat),
+                                               _anchor="notices-title")
                            if panel.live else None)
     response = make_response(page, status)
     response.headers["Cache-Control"] = "no-store"

@@ -85,6 +85,7 @@ DONE = {
                                     "been told."),
     "settings": ("Settings saved.", "Your mail settings, time zone and quiet hours are "
                                     "updated."),
+    "notices": ("Notices saved.", "Your chat channels and their order are updated."),
     "back": ("Welcome back.", "The autopilot has stopped: your turns are yours to play again."),
     "mailbox": ("Mail is on its way again.", "The mails that bounced are queued again; if "
                                              "they bounce again, the host is told."),
