@@ -32,11 +32,16 @@ keepalive = 5  # seconds an idle keep-alive connection stays open (API clients r
 
 def when_ready(server: Any) -> None:
     """In the master, before the first fork: compile the mail templates once for all (only
-    with the app preloaded: otherwise each worker loads its own app)."""
+    with the app preloaded: otherwise each worker loads its own app), and record the settings
+    mails depend on, for the commands that mail from a shell (pbem.services.server_settings)."""
     from pbem.mail.outbound.compose import warm_templates
+    from pbem.services import server_settings
 
+    app = server.app.wsgi()
     if server.cfg.preload_app:
-        warm_templates(server.app.wsgi())
+        warm_templates(app)
+    with app.app_context():
+        server_settings.record(app.config)
 
 
 def post_fork(server: Any, worker: Any) -> None:
