@@ -67,9 +67,10 @@ def record(config: MutableMapping[str, Any]) -> None:
     try:
         db.session.merge(AppMeta(key=RECORD_KEY, value=value))
         db.session.commit()
-    except SQLAlchemyError:
+    except SQLAlchemyError as exc:  # one line, no traceback: a deploy's log stays readable
         db.session.rollback()
-        log.warning("could not record the server's mail settings in app_meta", exc_info=True)
+        log.warning("could not record the server's mail settings in app_meta: %s",
+                    str(exc).splitlines()[0])
 
 
 def recorded() -> dict[str, Any] | None:
