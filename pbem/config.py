@@ -8,6 +8,7 @@ so a test that passes its own database never touches the instance folder for it.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import secrets
 from collections.abc import Mapping
@@ -118,6 +119,26 @@ def _count(environ: Mapping[str, str], name: str, *, minimum: int = 0) -> int | 
     return value
 
 
+# A Redis that does not answer within this many seconds counts as down: the limits fall back
+# to each process's memory until it answers again (pbem.web.ratelimit).
+RATE_LIMIT_STORAGE_TIMEOUT = 2.0
+
+
+def _rate_limit_storage(environ: Mapping[str, str]) -> dict[str, Any]:
+    """Where the rate limits count: each process's memory, or a store every process shares
+    (``redis://…``, ``rediss://…``: docs/deploy.md, "Rate limits across processes")."""
+    uri = environ.get("RATELIMIT_STORAGE_URI", "").strip() or "memory://"
+    scheme = uri.partition("://")[0].lower()  # never the rest: it may hold a password
+    if not scheme.startswith("redis"):
+        return {"RATELIMIT_STORAGE_URI": uri}
+    if importlib.util.find_spec("redis") is None:
+        raise ConfigError(f"RATELIMIT_STORAGE_URI={scheme}://…: the Redis client is not "
+                          "installed; install pbem with it: pip install '.[redis]'")
+    return {"RATELIMIT_STORAGE_URI": uri, "RATELIMIT_STORAGE_OPTIONS": {
+        "socket_connect_timeout": RATE_LIMIT_STORAGE_TIMEOUT,
+        "socket_timeout": RATE_LIMIT_STORAGE_TIMEOUT}}
+
+
 def _web_guards(environ: Mapping[str, str]) -> dict[str, Any]:
     """Request size, proxy hops and the rate limits (only those set: pbem.web.ratelimit has
     the defaults)."""
@@ -125,8 +146,7 @@ def _web_guards(environ: Mapping[str, str]) -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": _count(environ, "MAX_CONTENT_LENGTH", minimum=1024)
         or DEFAULT_MAX_CONTENT_LENGTH,
         "PROXY_HOPS": _count(environ, "PROXY_HOPS") or 0,
-        "RATELIMIT_STORAGE_URI": environ.get("RATELIMIT_STORAGE_URI", "").strip()
-        or "memory://",
+        **_rate_limit_storage(environ),
     }
     for prefix in RATE_LIMIT_PREFIXES:
         limit = _count(environ, f"{prefix}_RATE_LIMIT")

@@ -78,12 +78,33 @@ migrate = LazyMigrate()
 csrf = CSRFProtect()
 
 
+# How long a SQLite write waits for another process's write to finish before it fails with
+# "database is locked": far longer than any one write transaction takes (a few ms to a few
+# hundred under load), so under load a write queues instead of answering 500 (issue 25).
+SQLITE_BUSY_TIMEOUT_MS = 30_000
+
+
 @event.listens_for(Engine, "connect")
-def _sqlite_enforce_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
-    """SQLite ignores foreign keys unless asked per connection; PostgreSQL always checks."""
+def _sqlite_settings(dbapi_connection: Any, _record: Any) -> None:
+    """Every SQLite connection: foreign keys checked (SQLite ignores them unless asked per
+    connection; PostgreSQL always checks), and concurrent writers that queue, never fail.
+
+    - WAL: readers never block a writer's commit, nor a commit the readers (in the default
+      rollback journal, a page being read held off every move's commit). The mode is kept in
+      the file; the database gets ``-wal`` and ``-shm`` files beside it.
+    - ``busy_timeout``: a writer waits for the write lock up to ``SQLITE_BUSY_TIMEOUT_MS``
+      (pysqlite's default is 5 s, which a queue of writers on a busy machine outlasted).
+    - ``BEGIN IMMEDIATE``: pysqlite opens a transaction before its first write; immediate, it
+      takes the write lock at once, waiting out the timeout, so a transaction never holds a
+      read snapshot that a later write of its own would find stale (a ``SQLITE_BUSY`` that
+      no timeout waits out). Reads outside a write transaction take no lock at all.
+    """
     if isinstance(dbapi_connection, sqlite3.Connection):
+        dbapi_connection.isolation_level = "IMMEDIATE"
         cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")
         cursor.close()
 
 

@@ -7,7 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import flask_migrate
 from flask import Flask
+
+from pbem.extensions import db
+from tests.conftest import build_app
 
 BIN = Path(sys.executable).parent
 REPO = Path(__file__).resolve().parent.parent
@@ -38,7 +42,42 @@ def test_the_group_is_registered_on_the_flask_cli(tmp_path: Path) -> None:
     assert "serve" in result.stdout
 
 
+REVISIONS = sorted(path.stem for path in (REPO / "migrations" / "versions").glob("0*.py"))
+
+
 def test_db_upgrade_is_idempotent(app: Flask) -> None:
     result = app.test_cli_runner().invoke(args=["pbem", "db-upgrade"])
     assert result.exit_code == 0, result.output
-    assert "up to date" in result.output
+    assert result.stdout == f"pbem: database schema is up to date (at {REVISIONS[-1]})\n"
+
+
+def _upgrade(app: Flask) -> list[str]:
+    result = app.test_cli_runner().invoke(args=["pbem", "db-upgrade"])
+    assert result.exit_code == 0, result.output
+    return str(result.stdout).splitlines()  # Alembic logs its steps to stderr
+
+
+def test_db_upgrade_on_an_empty_database_says_it_created_the_schema(
+        fresh_db_url: str, tmp_path: Path) -> None:
+    app = build_app(fresh_db_url, tmp_path / "instance")
+    lines = _upgrade(app)
+    assert lines[0] == f"pbem: created the database schema ({len(REVISIONS)} migrations applied):"
+    assert [line.split()[0] for line in lines[1:]] == REVISIONS  # in the order applied
+    assert lines[1] == "  0001_initial  initial schema: app_meta, stamped with the schema " \
+                       "creation time"
+    assert _upgrade(app) == [f"pbem: database schema is up to date (at {REVISIONS[-1]})"]
+    with app.app_context():
+        db.engine.dispose()
+
+
+def test_db_upgrade_names_only_the_migrations_it_applied(fresh_db_url: str,
+                                                         tmp_path: Path) -> None:
+    app = build_app(fresh_db_url, tmp_path / "instance")
+    with app.app_context():
+        flask_migrate.upgrade(revision=REVISIONS[-3])
+    lines = _upgrade(app)
+    assert lines[0] == (f"pbem: applied 2 migrations (from {REVISIONS[-3]} to "
+                        f"{REVISIONS[-1]}):")
+    assert [line.split()[0] for line in lines[1:]] == REVISIONS[-2:]
+    with app.app_context():
+        db.engine.dispose()

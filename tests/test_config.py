@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import stat
 from pathlib import Path
 
@@ -196,3 +197,21 @@ def test_a_webhook_secret_shorter_than_32_characters_is_refused_at_start() -> No
     secret = "x" * 32
     assert load_config({"INBOUND_WEBHOOK_SECRET": secret})["INBOUND_WEBHOOK_SECRET"] == secret
     assert load_config({})["INBOUND_WEBHOOK_SECRET"] is None
+
+
+def test_a_redis_store_for_the_rate_limits_times_out_in_two_seconds() -> None:
+    config = load_config({"RATELIMIT_STORAGE_URI": "rediss://:pw@cache.example.org:6380/0"})
+    assert config["RATELIMIT_STORAGE_URI"] == "rediss://:pw@cache.example.org:6380/0"
+    assert config["RATELIMIT_STORAGE_OPTIONS"] == {"socket_connect_timeout": 2.0,
+                                                   "socket_timeout": 2.0}
+    assert "RATELIMIT_STORAGE_OPTIONS" not in load_config({})
+
+
+def test_a_redis_store_without_its_client_is_refused_without_showing_the_password(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "redis" else real(name, *a))
+    with pytest.raises(ConfigError, match=r"RATELIMIT_STORAGE_URI=redis://….*\.\[redis\]") as exc:
+        load_config({"RATELIMIT_STORAGE_URI": "redis://:s3cret@cache:6379"})
+    assert "s3cret" not in str(exc.value)

@@ -164,6 +164,16 @@ def test_the_blueprint_wires_its_database_and_generates_its_secrets() -> None:
     assert variables["PREFERRED_URL_SCHEME"]["value"] == "https"
 
 
+def test_render_trusts_its_load_balancer_and_the_docs_give_each_hosts_hops() -> None:
+    """Behind Render's proxy with PROXY_HOPS=0 every visitor had the proxy's address: the rate
+    limits counted the whole site as one client (issue 26, point 8)."""
+    assert render_variables()["PROXY_HOPS"]["value"] == "1"
+    assert load_config({"PROXY_HOPS": "1"})["PROXY_HOPS"] == 1
+    table = DEPLOY_DOC.split("| where the app runs | `PROXY_HOPS` |", 1)[1].split("\n\n", 1)[0]
+    for host in ("Render", "Heroku", "Koyeb", "Fly", "Cloud Run", "nginx", "CDN", "directly"):
+        assert host in table, host
+
+
 def test_every_variable_the_files_set_is_read_by_someone() -> None:
     app_reads = variables_the_app_reads()
     gunicorn_conf = (REPO / "gunicorn.conf.py").read_text(encoding="utf-8")

@@ -6,6 +6,7 @@ Each test starts a subprocess on 127.0.0.1 with a free port, waits a bounded tim
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import socket
@@ -17,6 +18,8 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import sqlalchemy as sa
 
 REPO = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -72,8 +75,8 @@ def _wait_for_health(port: int, process: subprocess.Popen[bytes], log: Path) -> 
             with urllib.request.urlopen(url, timeout=2) as response:
                 assert response.status == 200
                 return bytes(response.read())
-        except (urllib.error.URLError, ConnectionError):
-            time.sleep(0.3)
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.3)  # not up yet, or too busy booting to answer within the probe's 2 s
     raise AssertionError(f"no answer on {url} after {BOOT_SECONDS} s:\n{_output(log)}")
 
 
@@ -85,8 +88,40 @@ def test_gunicorn_boots_as_the_procfile_starts_it(db_url: str, tmp_path: Path) -
     argv[0] = str(BIN / "gunicorn")
     argv[argv.index("--bind") + 1] = f"127.0.0.1:{port}"
     log = tmp_path / "gunicorn.log"
-    with _running(argv, _process_env(db_url, tmp_path), log) as process:
+    env = _process_env(db_url, tmp_path)
+    env.update(INBOUND_ADDRESS="play@pbem.example.org", PREFERRED_URL_SCHEME="https")
+    with _running(argv, env, log) as process:
         assert _wait_for_health(port, process, log) == b'{"status":"ok"}\n'
+    _a_shell_without_the_servers_settings_mails_as_the_server(db_url, tmp_path)
+
+
+def _a_shell_without_the_servers_settings_mails_as_the_server(db_url: str,
+                                                              tmp_path: Path) -> None:
+    """Issue 26: ``pbem new-game`` in a shell without the server's inbound settings mailed
+    invitations with no Reply-To. The server recorded them when it started: the shell uses
+    them, and says so."""
+    shell = {name: value for name, value in _process_env(db_url, tmp_path).items()
+             if not name.startswith(("INBOUND_", "PREFERRED_URL_SCHEME", "MAIL_BACKEND"))}
+    made = subprocess.run(
+        [str(BIN / "pbem"), "new-game", "--name", "From a shell", "--player",
+         "Ana <ana@example.org>", "--player", "bot", "--base-game"],
+        cwd=REPO, env=shell, capture_output=True, text=True, timeout=120, check=False)
+    assert made.returncode == 0, made.stderr
+    assert "pbem: INBOUND_ADDRESS is not set here: using the server's, play@pbem.example.org" \
+        in made.stderr
+    assert "https://127.0.0.1:5000/play/" in made.stdout
+    public_id = made.stdout.split()[1]
+    engine = sa.create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            headers = conn.execute(sa.text(
+                "SELECT o.headers FROM outbox o JOIN games g ON g.id = o.game_id "
+                "WHERE g.public_id = :id AND o.kind = 'invitation'"), {"id": public_id}).all()
+    finally:
+        engine.dispose()
+    replies = [json.loads(row[0]) if isinstance(row[0], str) else row[0] for row in headers]
+    assert [r["Reply-To"].startswith("play+") and r["Reply-To"].endswith("@pbem.example.org")
+            for r in replies] == [True]
 
 
 def test_pbem_serve_migrates_and_serves(tmp_path: Path) -> None:
@@ -101,3 +136,4 @@ def test_pbem_serve_migrates_and_serves(tmp_path: Path) -> None:
     output = _output(log)
     assert f"pbem is running: open http://127.0.0.1:{port}/" in output
     assert "Running upgrade" in output
+    assert "pbem: created the database schema (" in output  # names each revision it applied

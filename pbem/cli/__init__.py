@@ -19,8 +19,10 @@ from werkzeug.serving import run_simple
 
 from pbem.app import create_app
 from pbem.balance import balance
+from pbem.cli.database import db_upgrade, upgrade_with_report
 from pbem.cli.games import GAME_COMMANDS
 from pbem.cli.mail import mail as mail_group
+from pbem.cli.mailing import dev_reply_box, mails
 from pbem.cli.season import SEASON_COMMANDS
 from pbem.cli.status import status as status_command
 from pbem.mail.outbound.links import SERVED_AT
@@ -32,13 +34,12 @@ from pbem.scheduler import (
     start_background,
 )
 from pbem.services import host as host_actions
+from pbem.services import server_settings
 from pbem.services.errors import ServiceError
 
 HELP = "Play-by-email server for Alien Frontiers."
-# With the dev mail backend, mails carry this reply address so that the dev mailbox can
-# answer them (play by reply on one machine, with no mailbox to set up).
-DEV_INBOUND_ADDRESS = "play@localhost"
 cli = AppGroup("pbem", help=HELP)
+cli.add_command(db_upgrade)  # pbem db-upgrade: names the migrations applied (pbem/cli/database.py)
 cli.add_command(mail_group)  # pbem mail status | retry (pbem/cli/mail.py)
 cli.add_command(status_command)  # pbem status: database size, games, outbox (pbem/cli/status.py)
 cli.add_command(balance)  # pbem balance: self-play win rates per seat and faction (pbem/balance.py)
@@ -52,29 +53,19 @@ def _app() -> Flask:
     return current_app._get_current_object()  # type: ignore[attr-defined,no-any-return]
 
 
-@cli.command("db-upgrade")
-def db_upgrade() -> None:
-    """Apply every pending database migration (the Procfile release phase runs this)."""
-    import flask_migrate  # Alembic: only migration commands load it (pbem.extensions)
-
-    flask_migrate.upgrade()
-    click.echo("pbem: database schema is up to date")
-
-
 @cli.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
 @click.option("--port", default=5000, show_default=True, type=int, help="TCP port.")
 def serve(host: str, port: int) -> None:
     """Migrate the database, start the scheduler and serve the site (one machine, no PaaS)."""
-    import flask_migrate  # Alembic: only migration commands load it (pbem.extensions)
-
     app = _app()
-    if app.config.get("MAIL_BACKEND") == "dev" and not app.config.get("INBOUND_ADDRESS"):
-        app.config["INBOUND_ADDRESS"] = DEV_INBOUND_ADDRESS  # the dev mailbox's reply box
+    dev_reply_box(app.config)  # the dev mailbox's reply box
     if not app.config.get("SERVER_NAME"):  # mailed links name the port really served
         shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
         app.config[SERVED_AT] = f"[{shown}]:{port}" if ":" in shown else f"{shown}:{port}"
-    flask_migrate.upgrade()
+    for line in upgrade_with_report():
+        click.echo(line)
+    server_settings.record(app.config)  # what mailing commands of a shell read
     scheduler = start_background(app) if runs_in_web(app) else None
     click.echo(f"pbem is running: open http://{host}:{port}/")
     try:
@@ -90,6 +81,7 @@ def clock() -> None:
     steps = ", ".join(registered_steps()) or "none registered"
     seconds = _app().config.get("SCHEDULER_TICK_SECONDS", TICK_SECONDS)
     click.echo(f"pbem clock: ticking every {seconds:g} s (steps: {steps})")
+    server_settings.record(_app().config)  # the clock composes mail too
     run_blocking(_app())
 
 
@@ -109,6 +101,7 @@ def _host_action(action: Callable[[], str]) -> None:
 
 @cli.command("pause")
 @click.argument("game")
+@mails
 def pause(game: str) -> None:
     """Pause GAME: its clock stops until it is resumed."""
     _host_action(lambda: f"paused: {host_actions.pause_game(_game_ref(game)).public_id}")
@@ -116,6 +109,7 @@ def pause(game: str) -> None:
 
 @cli.command("resume")
 @click.argument("game")
+@mails
 def resume(game: str) -> None:
     """Resume a paused GAME: the clock goes on where it stopped."""
     _host_action(lambda: f"resumed: {host_actions.resume_game(_game_ref(game)).public_id}")
@@ -124,6 +118,7 @@ def resume(game: str) -> None:
 @cli.command("extend")
 @click.argument("game")
 @click.option("--hours", required=True, type=int, help="Hours added to the current deadline.")
+@mails
 def extend(game: str, hours: int) -> None:
     """Give the player GAME waits for more time."""
     _host_action(
@@ -136,6 +131,7 @@ def extend(game: str, hours: int) -> None:
 @click.argument("seat", type=int)
 @click.argument("email")
 @click.option("--name", default=None, help="The new player's name (default: keep the seat's).")
+@mails
 def substitute(game: str, seat: int, email: str, name: str | None) -> None:
     """Hand SEAT of GAME to a new player at EMAIL; the old links stop working."""
     def action() -> str:

@@ -14,6 +14,7 @@ from typing import TextIO
 import click
 from flask.cli import with_appcontext
 
+from pbem.cli.mailing import mails
 from pbem.clock import TimeBank
 from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, is_level
 from pbem.mail.outbound.links import turn_url
@@ -90,6 +91,7 @@ def _fail(exc: ServiceError) -> click.ClickException:
                    "rulebook text; default) or on 1-3 (low, its worked examples).")
 @click.option("--seed", default=None, type=int, help="Game seed (tests only: it is secret).")
 @with_appcontext
+@mails
 def new_game(name: str, players: tuple[str, ...], levels: tuple[str, ...],
              autopilot_level: str, host_email: str | None, hours: int,
              bank_hours: int | None, increment_hours: int, max_bank_hours: int | None,

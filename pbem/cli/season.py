@@ -9,6 +9,7 @@ from collections.abc import Callable
 import click
 from flask.cli import with_appcontext
 
+from pbem.cli.mailing import mails
 from pbem.mail.outbound import links
 from pbem.services import games, host_links, rematch, turns
 from pbem.services.errors import ServiceError
@@ -30,6 +31,7 @@ def _run(action: Callable[[], str]) -> None:
 @click.argument("game")
 @click.argument("seat", type=int)
 @with_appcontext
+@mails
 def resign(game: str, seat: int) -> None:
     """SEAT of GAME resigns (for a player who asked the host): the autopilot plays it at the
     host's level from now on, and every player is mailed once."""
@@ -48,6 +50,7 @@ def resign(game: str, seat: int) -> None:
               help="Replace the link (it leaked): older host links stop working, and the new "
                    "one is mailed to the host.")
 @with_appcontext
+@mails
 def host_link(game: str, replace: bool) -> None:
     """Print GAME's host link (the host lost it), or replace it with --replace."""
     def action() -> str:
@@ -63,6 +66,7 @@ def host_link(game: str, replace: bool) -> None:
 @click.argument("game")
 @click.option("--seed", default=None, type=int, help="Game seed (tests only: it is secret).")
 @with_appcontext
+@mails
 def rematch_command(game: str, seed: int | None) -> None:
     """Start the rematch of the finished GAME: the same players, options and levels, a new
     seat order; everyone is mailed an invitation. Prints the new game and its seat links."""

@@ -5,8 +5,11 @@ touches another. The client is ``request.remote_addr``: behind a proxy it is the
 address only once ``PROXY_HOPS`` says how many proxies to trust (``pbem.app`` installs
 Werkzeug's ``ProxyFix`` with that many hops; with 0, forwarded headers are ignored, so a
 visitor cannot pick their own address). Counters live in the process (``memory://``) unless
-``RATELIMIT_STORAGE_URI`` names a shared store (e.g. ``redis://…``), which makes the limits
-hold across gunicorn workers and machines.
+``RATELIMIT_STORAGE_URI`` names a shared store (``redis://…``, with ``pip install
+'.[redis]'``), which makes the limits hold across gunicorn workers and machines; while that
+store does not answer, each process counts in its own memory (never a 500; the requests in
+flight when it stops go unlimited and are logged), and it goes back to the store once it
+answers.
 
 Buckets and their settings (requests per window in seconds; a limit of 0 turns it off):
 
@@ -90,7 +93,12 @@ def install(app: Flask) -> Limiter:
 
     Called by the app factory once the blueprints are registered."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
-    limiter = Limiter(client_address, strategy="fixed-window", headers_enabled=True)
+    # A shared store that stops answering (a free Redis restarting) must not turn requests
+    # into 500s: each process counts in its own memory until the store answers again. The
+    # few requests already talking to the store when it stops (another thread switched to
+    # memory meanwhile) are let through unlimited and logged (swallow_errors).
+    limiter = Limiter(client_address, strategy="fixed-window", headers_enabled=True,
+                      in_memory_fallback_enabled=True, swallow_errors=True)
     limiter.init_app(app)
     for name, bucket in BUCKETS.items():
         shared = limiter.shared_limit(_rate(bucket), scope=name, exempt_when=_off(bucket),

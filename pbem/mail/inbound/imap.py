@@ -22,10 +22,12 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from flask import current_app
-from imap_tools import BaseMailBox, MailBox, MailBoxUnencrypted, MailMessageFlags
+
+if TYPE_CHECKING:  # imap_tools is imported when a mailbox is opened: a site that reads no
+    from imap_tools import BaseMailBox  # IMAP never loads it (every web worker would)
 
 from pbem.mail.inbound import limits
 
@@ -36,6 +38,7 @@ IMAP_TIMEOUT = 30.0
 MAX_TRIES = 3
 TRY_KEYWORD = "PbemTry"
 QUARANTINED_KEYWORD = "PbemQuarantined"
+SEEN = "\\Seen"  # the IMAP system flag (imap_tools' MailMessageFlags.SEEN)
 
 _UID = re.compile(rb"UID (\d+)")
 _SIZE = re.compile(rb"RFC822\.SIZE (\d+)")
@@ -86,6 +89,8 @@ def configured() -> bool:
 
 @contextmanager
 def _mailbox() -> Iterator[BaseMailBox]:
+    from imap_tools import MailBox, MailBoxUnencrypted
+
     config = current_app.config
     host, port = str(config["INBOUND_IMAP_HOST"]), int(config["INBOUND_IMAP_PORT"])
     box: BaseMailBox = (MailBox(host, port, timeout=IMAP_TIMEOUT) if config["INBOUND_IMAP_SSL"]
@@ -181,7 +186,7 @@ def _take(box: BaseMailBox, item: Listed, handler: Handler, max_bytes: int, keyw
     except Exception as error:  # the guard of one mail: RecursionError and the rest
         _failed(box, item, raw, error, handler, keywords, report)
         return
-    box.flag(item.uid, MailMessageFlags.SEEN, True)
+    box.flag(item.uid, SEEN, True)
 
 
 def _failed(box: BaseMailBox, item: Listed, raw: bytes | None, error: Exception,
@@ -217,5 +222,5 @@ def _quarantine(box: BaseMailBox, uid: str) -> str:
     except Exception as refused:  # no such folder allowed here: flag it and leave it
         log.warning("quarantine folder %s refused (%r): the mail is flagged instead", folder,
                     refused)
-        box.flag(uid, (MailMessageFlags.SEEN, QUARANTINED_KEYWORD), True)
+        box.flag(uid, (SEEN, QUARANTINED_KEYWORD), True)
         return f"flagged {QUARANTINED_KEYWORD}"

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from email.message import EmailMessage
 from typing import Any, Protocol, TextIO
 
-from pbem.mail.outbound import api_backends
+from pbem.config import API_MAIL_BACKENDS
 
 # Re-exported: the outbox and the tests name the failures through this module.
 from pbem.mail.outbound.failures import DeliveryFailure as DeliveryFailure
@@ -172,7 +172,11 @@ def from_config(config: Mapping[str, Any]) -> Backend:
     """The backend ``MAIL_BACKEND`` names, configured from the ``SMTP_*`` settings, or one of
     the HTTP-API backends of ``pbem.mail.outbound.api_backends`` (``resend``, ``brevo``, ...)."""
     kind = config.get("MAIL_BACKEND", "dev")
-    if kind in api_backends.PROVIDERS:
+    if kind in API_MAIL_BACKENDS:
+        # httpx (~3-5 MB of a web worker, which every request would carry) only where a mail
+        # goes out over an HTTP API
+        from pbem.mail.outbound import api_backends
+
         return api_backends.from_config(kind, config)
     if kind == "smtp":
         return SMTPBackend(

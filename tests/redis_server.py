@@ -1,0 +1,73 @@
+"""A real Redis for the tests: Debian's ``redis-server``, started by the test on 127.0.0.1 with
+a free port and its files in a temp dir, nothing saved to disk, stopped after it. Installed by
+.ci/run (``apt-get install -y redis-server``); a Redis already running on the machine is never
+used.
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.live_server import free_port
+
+REDIS_SERVER = "redis-server"
+BOOT_SECONDS = 30
+
+
+@dataclass
+class Redis:
+    port: int
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def uri(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=15)
+
+
+def installed() -> bool:
+    return shutil.which(REDIS_SERVER) is not None
+
+
+def ping(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2) as sock:
+            sock.sendall(b"PING\r\n")
+            return sock.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+@contextmanager
+def redis_server(directory: Path) -> Iterator[Redis]:
+    """``redis-server`` on a free loopback port until the block ends."""
+    port = free_port()
+    log = directory / "redis.log"
+    argv = [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(port), "--dir", str(directory),
+            "--save", "", "--appendonly", "no", "--logfile", str(log)]
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    running = Redis(port, process, log)
+    try:
+        deadline = time.monotonic() + BOOT_SECONDS
+        while not ping(port):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"redis-server did not start on {port}:\n"
+                                     f"{log.read_text() if log.exists() else ''}")
+            time.sleep(0.1)  # polled until it answers; the deadline only bounds a failure
+        yield running
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=15)
