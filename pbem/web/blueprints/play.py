@@ -143,10 +143,12 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
     picked = presenter.parse_pick(pick, dice) if my_turn else []
     picked_values = [dice[i]["value"] for i in picked]
     picked_relic = any(dice[i].get("relic") for i in picked)
-    move_refused, canonical = _prefilled(state, me, move, game.players, my_turn)
+    move_refused, linked = _prefilled(game, state, me, move, my_turn)
+    canonical = engine.format_action(linked) if linked is not None else None
     groups = presenter.menu(view, names, picked_values, picked_relic, canonical,
                             menu_previews(state, view["legal"], view["picks"]))
-    move_choice = _chosen(groups, canonical)
+    move_choice = _chosen(groups, canonical) or (
+        presenter.linked_choice(state, view, names, linked) if linked is not None else None)
     context = {
         "game": game, "me": seat, "mine": view["seats"][me], "view": view, "names": names,
         "seat_link": seat_link, "board": board_svg(view, names), "dice": dice,
@@ -196,19 +198,20 @@ def _game_over(game: Game, seat: Seat, view: GameView, names: list[str]) -> dict
     }
 
 
-def _prefilled(state: GameState, seat: int, move: str | None, players: int,
-               my_turn: bool) -> tuple[str | None, str | None]:
-    """A move from a mail link: (the engine's refusal, or None; its canonical notation)."""
+def _prefilled(game: Game, state: GameState, seat: int, move: str | None,
+               my_turn: bool) -> tuple[str | None, engine.Action | None]:
+    """A move from a mail link: (why it cannot be played now, or None; the action)."""
     if not move:
         return None, None
     if not my_turn:
-        return "It is not your turn now.", None
+        return presenter.not_now(game.status, game.seat(seat).autopilot, state,
+                                 [s.name for s in game.seats]), None
     try:
-        action = engine.parse_action(move[:200], seat, players)
+        action = engine.parse_action(move[:200], seat, game.players)
         engine.check(state, action)
     except RulesError as exc:
         return exc.message, None
-    return None, engine.format_action(action)
+    return None, action
 
 
 def _chosen(groups: list[presenter.Group], notation: str | None) -> presenter.Choice | None:
