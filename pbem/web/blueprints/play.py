@@ -45,6 +45,7 @@ class Notice:
     kind: str  # "refused", "stale", "ok"
     title: str
     text: str
+    notation_help: bool = False  # a typed move was refused: link to how to write one
 
 
 def parse(schema: Schema, form: MultiDict[str, str]) -> dict[str, Any]:
@@ -79,7 +80,7 @@ def act(seat_link: str) -> Response:
         games.submit_action(game.id, seat.index, version, action)
     except RulesError as exc:
         return _refused(seat_link, 422, Notice(
-            "refused", f"“{typed}” was not played.", exc.message))
+            "refused", f"“{typed}” was not played.", exc.message, notation_help=True))
     except StaleVersion as exc:
         if games.already_applied(game.id, seat.index, version, action):
             return _refused(seat_link, 200, Notice(  # a double submit: the first one counted
