@@ -166,7 +166,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "pending_words": PENDING_HINTS.get((view["pending"] or {}).get("kind", ""), ""),
         "time_left": time_left(game, view["awaiting"]),
         "since": since_last_turn(game, me, names),
-        "this_turn": _this_turn(game, names) if my_turn else [],
+        "this_turn": _this_turn(game, names, me) if my_turn else [],
         "card_name": card_name, "card_effects": CARD_EFFECTS, "card_title": card_title,
         "result_words": result_words(view, names),
         "decision": turn_factions.decision(view, names, me) if active else None,
@@ -245,9 +245,10 @@ def _end_reason(state: GameState, seat: int, groups: list[presenter.Group]) -> s
     return None
 
 
-def _this_turn(game: Game, names: list[str]) -> list[str]:
+def _this_turn(game: Game, names: list[str], me: int) -> list[str]:
     """One line per step, each from that step's own events: run together, the events of two
-    steps gave one step's consequences to the other."""
-    lines = (" ".join(describe(step.get("events") or [], names))
+    steps gave one step's consequences to the other. Said to the reader, as the mails say
+    it: "You docked 3 3 at the Shipyard and built your 4th ship."."""
+    lines = (" ".join(describe(step.get("events") or [], names, viewer=me))
              for step in game.turn_steps or [])
     return [line for line in lines if line]
