@@ -536,7 +536,9 @@ def describe_action(action: dict[str, Any], names: Names = (),
     if kind == "end_raid":
         return "Stop raiding"
     if kind == "end_turn":
-        return "End your turn"
+        back = resources(int(action.get("return_fuel") or 0), int(action.get("return_ore") or 0))
+        return "End your turn" + (f", returning {back} to the supply (8 at most)"
+                                  if back != "nothing" else "")
     return str(kind).replace("_", " ").capitalize()
 
 

@@ -36,9 +36,11 @@ def _reader(given: Given) -> SeatFacts:
 
 def suggested_moves(given: Given) -> list[dict[str, str]]:
     """The turn mail's and the reminder's few moves, each with its link."""
+    picture, seat = given.picture, _reader(given)
     return suggestions.suggested_moves(given.ranked, given.game.names,
-                                       own_agendas(given.picture), given.previews,
-                                       given.turn_url)
+                                       own_agendas(picture), given.previews, given.turn_url,
+                                       fuel=int(picture["seats"][seat.index]["fuel"]),
+                                       view=picture)
 
 
 def invitation(given: Given, host_url: str | None = None,
