@@ -148,11 +148,13 @@ def _traded(ev: Event, names: Names) -> str:
 
 def _stole(ev: Event, names: Names) -> str:
     victim = object_name(names, ev.get("victim"))
-    return f"took {ev.get('count', 1)} {ev.get('resource')} from {victim}"
+    took = f"took {ev.get('count', 1)} {ev.get('resource')} from {victim}"
+    return took + (" in the raid" if ev.get("_no_lead") else "")  # its own line: say why
 
 
 def _stole_card(ev: Event, names: Names) -> str:
-    return f"took {card_name(ev['card'])} from {object_name(names, ev.get('victim'))}"
+    return (f"took {card_name(ev['card'])} from {object_name(names, ev.get('victim'))} in the "
+            "raid")
 
 
 def _used_card(ev: Event, names: Names) -> str:

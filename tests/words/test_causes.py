@@ -93,11 +93,19 @@ def test_a_contested_bonus_says_what_it_gives_and_through_what() -> None:
         "per ship at the Solar Converter."]
 
 
+def test_a_raid_step_on_its_own_line_says_it_is_the_raid() -> None:
+    steps = [[{"kind": "stole", "seat": 0, "victim": 1, "resource": "fuel"}],
+             [{"kind": "stole_card", "seat": 0, "victim": 2, "card": "plasma_cannon"}]]
+    assert [describe.describe(step, NAMES, viewer=1) for step in steps] == [
+        ["Ana took 1 fuel from you in the raid."],
+        ["Ana took Plasma Cannon from Gus in the raid."]]
+
+
 MOVES = re.compile(r"\b(took|paid|returned) (\d+ (fuel|ore)|nothing)")
 # a sentence whose lead already is the cause (a docking, a trade, a card, a raid, a pay-out)
-LEADS_THE_CAUSE = re.compile(r"^\S+ (docked|traded|used|discarded|got|took \d+ (fuel|ore) from"
-                             r"|took [A-Z])")
-CAUSE = re.compile(r" — | for | from | to the supply \(| at the end of the turn| this turn")
+LEADS_THE_CAUSE = re.compile(r"^\S+ (docked|traded|used|discarded|got)")
+CAUSE = re.compile(r" — | for | from the | in the raid| to the supply \(| at the end of the "
+                   r"turn| this turn")
 
 
 def test_every_sentence_of_random_games_that_moves_resources_names_its_cause() -> None:
