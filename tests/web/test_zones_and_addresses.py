@@ -9,8 +9,11 @@ from __future__ import annotations
 import sqlalchemy as sa
 from flask.testing import FlaskClient
 
+from pbem import tokens
 from pbem.extensions import db
 from pbem.models import Game, Outbox
+from pbem.services import games
+from pbem.services.games import SeatSpec
 from pbem.services.validation import clean_timezone, shared_addresses
 from tests.web.conftest import Table, fresh, hidden
 from tests.web.test_your_seat import _post, _settings
@@ -89,3 +92,16 @@ def test_shared_addresses_name_the_seats_that_share_one() -> None:
     assert shared_addresses([("Ana", "a@x.org"), ("Ben", "b@x.org"), ("Cy", None)]) == []
     (warning,) = shared_addresses([("Ana", "a@x.org"), ("Ben", "A@X.org"), ("Cy", "c@x.org")])
     assert warning.startswith("Ana and Ben have the same address (a@x.org)")
+
+
+def test_the_rematch_form_keeps_the_players_zone(client: FlaskClient, ctx: object) -> None:
+    """The host's browser fills only an empty field: a rematch keeps the zone the players
+    had (the most common of theirs)."""
+    game = games.create_game(
+        name="Zoned", host_email="ana@example.net",
+        seats=[SeatSpec("Ana", "ana@example.net", timezone="Asia/Tokyo"),
+               SeatSpec("Ben", "ben@example.net", timezone="Asia/Tokyo"),
+               SeatSpec("Cy", "cy@example.net", timezone="Europe/Lisbon")],
+        options={"factions": False}, seed=2, fixed_order=True)
+    page = client.get(f"/games/new?rematch={tokens.make_host_token(game.public_id)}")
+    assert 'name="timezone" maxlength="64" value="Asia/Tokyo"' in page.get_data(as_text=True)

@@ -161,6 +161,9 @@ def _rematch_form(host_token: str, form: dict[str, Any]) -> dict[str, Any]:
                 hours=old.time_per_move_hours, factions=bool(options.get("factions")),
                 new_gaia_rescue=options.get("new_gaia_rescue", "high"),
                 autopilot_level=old.autopilot_level or DEFAULT_LEVEL)
+    zones = [s.timezone for s in old.seats if not s.is_bot and (s.timezone or "UTC") != "UTC"]
+    if zones:  # the zone most players had, rather than the host's browser's
+        form["timezone"] = max(set(zones), key=zones.count)
     return form
 
 
