@@ -21,6 +21,7 @@ from pbem.mail.outbound.links import turn_url
 from pbem.services import games
 from pbem.services.errors import ServiceError
 from pbem.services.games import SeatSpec
+from pbem.services.validation import shared_addresses
 from pbem.words.glossary import options_words
 
 BOT_WORDS = ("bot", "computer")
@@ -114,6 +115,8 @@ def new_game(name: str, players: tuple[str, ...], levels: tuple[str, ...],
     except ServiceError as exc:
         raise _fail(exc) from None
     click.echo(f"game {game.public_id} ({game.name}): {game.players} seats, host {host}")
+    for warning in shared_addresses([(s.name, s.email) for s in game.seats]):
+        click.echo(f"warning: {warning}", err=True)
     for seat in game.seats:
         who = (f"{seat.name} <{seat.email}>" if seat.email
                else f"{seat.name} (computer, {seat.level})")

@@ -49,6 +49,12 @@ _SINCE_OWN_LAST = (
     .order_by(_log.c.seq.desc()).limit(SINCE_ROWS)
 )
 
+# the events of the seat's own last step (``turn_opening``)
+_OWN_LAST_EVENTS = (
+    select(_log.c.events)
+    .where(_log.c.game_id == _GAME, _log.c.seq == _last_seq(_log.c.seat == _SEAT))
+)
+
 
 def all_steps(game_id: int) -> list[ActionLog]:
     """Every logged step of the game, in order (the log and replay pages, the export)."""
@@ -70,6 +76,19 @@ def since_own_last(game_id: int | None, seat: int) -> list[LogRow]:
         recent.append(row)
     recent.reverse()
     return recent
+
+
+def turn_opening(game_id: int | None, seat: int) -> list[dict[str, Any]]:
+    """The events that opened the next turn inside ``seat``'s own last step, when that step
+    ended its turn: the next player's turn start, start-of-turn income and roll (they are
+    logged with the end that caused them, so ``since_own_last`` does not read them)."""
+    if game_id is None:
+        return []
+    events = db.session.execute(_OWN_LAST_EVENTS, {"game_id": game_id, "seat": seat}
+                                ).scalar_one_or_none() or []
+    ended = next((i for i, ev in enumerate(events)
+                  if ev.get("kind") == "turn_ended" and ev.get("seat") == seat), None)
+    return [] if ended is None else [dict(ev) for ev in events[ended + 1:]]
 
 
 def autopilot_runs(game_id: int | None, seat: int) -> list[int]:

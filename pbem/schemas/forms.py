@@ -171,6 +171,11 @@ class NewGameForm(Schema):
     autopilot_level = fields.String(load_default=DEFAULT_LEVEL, validate=validate.OneOf(
         LEVELS, error=AUTOPILOT_LEVEL_ERROR))
     seats = fields.List(fields.Nested(SeatForm), load_default=list)
+    # every player's time zone to start with (each changes theirs in the mail settings);
+    # the page fills in the browser's own zone. Empty: UTC.
+    timezone = fields.String(load_default="", validate=validate.Length(
+        max=64, error="A time zone is a name such as Europe/Lisbon."))
+    same_address_ok = fields.Boolean(load_default=False)  # the host saw the shared address
 
     @validates_schema(skip_on_field_errors=False)
     def _seats(self, data: dict[str, Any], **_: Any) -> None:
@@ -202,7 +207,8 @@ class NewGameForm(Schema):
     def _specs(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
         data["specs"] = [
             SeatSpec(s["name"].strip(), None if s["computer"] else s["email"].strip(),
-                     is_bot=bool(s["computer"]), level=s["level"] if s["computer"] else None)
+                     is_bot=bool(s["computer"]), level=s["level"] if s["computer"] else None,
+                     timezone=data["timezone"].strip() or "UTC")
             for s in data["seats"] if s["name"].strip() or s["computer"]
         ]
         data["time_bank"] = TimeBank(
@@ -253,6 +259,8 @@ def new_game_input(form: MultiDict[str, str], *, blank: bool = False) -> dict[st
         "new_gaia_rescue": form.get("new_gaia_rescue") or "high",
         "autopilot_level": form.get("autopilot_level") or DEFAULT_LEVEL,
         "seats": seats,
+        "timezone": form.get("timezone", ""),
+        "same_address_ok": form.get("same_address_ok") == "on",
     }
 
 

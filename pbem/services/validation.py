@@ -8,7 +8,9 @@ request waits (a bad domain shows up later as a bounce, see ``Seat.email_failing
 from __future__ import annotations
 
 import unicodedata
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from collections.abc import Sequence
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from pbem.clock import TimeBank
 from pbem.mail.addresses import UnmailableAddress, mailable_address
@@ -40,14 +42,35 @@ def clean_email(raw: str, *, what: str = "Email address") -> str:
         raise BadInput(exc.message) from None
 
 
+@cache
+def _zones_by_folded_name() -> dict[str, str]:
+    return {zone.casefold(): zone for zone in available_timezones()}
+
+
 def clean_timezone(raw: str | None) -> str:
-    name = (raw or "UTC").strip() or "UTC"
+    """The IANA name as the database spells it, whatever the case typed: ``europe/lisbon``
+    is Europe/Lisbon (a phone's keyboard capitalises at will)."""
+    typed = (raw or "UTC").strip() or "UTC"
+    name = _zones_by_folded_name().get(typed.casefold(), typed)
     try:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        message = f"Unknown timezone '{name}': use an IANA name such as Europe/Lisbon."
+        message = f"Unknown timezone '{typed}': use an IANA name such as Europe/Lisbon."
         raise BadInput(message) from None
     return name
+
+
+def shared_addresses(seats: Sequence[tuple[str, str | None]]) -> list[str]:
+    """A warning per address that two or more of the (name, address) ``seats`` share: each
+    seat's private mail (its hand, its Agendas) then goes to the one inbox. Allowed (a
+    couple may share a mailbox), but never by accident."""
+    by_address: dict[str, list[str]] = {}
+    for name, address in seats:
+        if address and address.strip():
+            by_address.setdefault(address.strip().casefold(), []).append(name)
+    return [f"{' and '.join(names)} have the same address ({address}): each seat's private "
+            "mail, its cards and Agendas, goes to that one inbox."
+            for address, names in by_address.items() if len(names) > 1]
 
 
 def clean_hours(hours: int) -> int:

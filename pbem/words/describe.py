@@ -15,7 +15,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pbem.engine.agendas import AGENDA_LIMIT, AGENDA_LIMIT_WINDOW
-from pbem.engine.ids import CARD_NAMES, FACILITY_NAMES, FIELD_NAMES, TERRITORY_NAMES
+from pbem.engine.ids import (
+    CARD_NAMES,
+    FACILITY_NAMES,
+    FIELD_NAMES,
+    TERRITORY_BONUSES,
+    TERRITORY_NAMES,
+)
 from pbem.words import glossary
 from pbem.words.glossary import card_name
 
@@ -142,11 +148,13 @@ def _traded(ev: Event, names: Names) -> str:
 
 def _stole(ev: Event, names: Names) -> str:
     victim = object_name(names, ev.get("victim"))
-    return f"took {ev.get('count', 1)} {ev.get('resource')} from {victim}"
+    took = f"took {ev.get('count', 1)} {ev.get('resource')} from {victim}"
+    return took + (" in the raid" if ev.get("_no_lead") else "")  # its own line: say why
 
 
 def _stole_card(ev: Event, names: Names) -> str:
-    return f"took {card_name(ev['card'])} from {object_name(names, ev.get('victim'))}"
+    return (f"took {card_name(ev['card'])} from {object_name(names, ev.get('victim'))} in the "
+            "raid")
 
 
 def _used_card(ev: Event, names: Names) -> str:
@@ -181,11 +189,30 @@ LEADS: dict[str, Callable[[Event, Names], str]] = {
         "ships)"),
     "took_from_discard": lambda ev, n: f"took {card_name(ev['card'])} from the discard pile",
     "discarded_card": lambda ev, n: f"discarded {card_name(ev['card'])}",
-    "returned_resources": lambda ev, n: (
-        f"returned {resources(ev.get('fuel', 0), ev.get('ore', 0))} to the supply"
-    ),
+    "returned_resources": lambda ev, n: _returned(ev),
     "raid_ended": lambda ev, n: "finished raiding",
 }
+
+
+def _returned(ev: Event) -> str:
+    """Tokens given back, with why: the end-of-turn limit (§1.5), or a card's power."""
+    back = f"returned {resources(ev.get('fuel', 0), ev.get('ore', 0))} to the supply"
+    why = ev.get("why")
+    if why in CARD_NAMES:  # the Solar Harvester's discard: every other player's fuel
+        return f"{back} ({card_name(str(why))}'s discard power)"
+    if why:
+        return f"{back} because of {source(why)}"
+    return f"{back} at the end of the turn (8 fuel and ore at most)"
+
+
+def _borrowed_bonus(ev: Event) -> str:
+    """A territory's bonus used without controlling it, with what it gives (Data Crystal's
+    lead names the card; the Uranian Syndicate's contest has no lead, so its board is said)."""
+    tid = str(ev["territory"])
+    gives = TERRITORY_BONUSES.get(tid, "")
+    through = f" through {source(ev['why'])}" if ev.get("why") else ""
+    return (f"used the bonus of {territory(tid)}{through} this turn"
+            + (f": {gives}" if gives else ""))
 
 
 # Follow-up events: each adds ", and <clause>" to the sentence of the lead before it.
@@ -305,7 +332,7 @@ FOLLOWS: dict[str, Callable[[Event, Names], str]] = {
         f"{territory(ev['second'])}"),
     "colony_moved": _colony_moved,
     "teleported": lambda ev, n: f"moved a ship away from the {facility(ev['came_from'])}",
-    "borrowed_bonus": lambda ev, n: f"used the bonus of {territory(ev['territory'])}",
+    "borrowed_bonus": lambda ev, n: _borrowed_bonus(ev),
     "borrowed_ship": lambda ev, n: (
         f"took a ship from the Maintenance Bay and rolled {_values(ev.get('value'))}"),
     "rolled_ship": lambda ev, n: f"rolled the new ship at once: {_values(ev.get('value'))}",
@@ -511,7 +538,9 @@ def describe_action(action: dict[str, Any], names: Names = (),
     if kind == "end_raid":
         return "Stop raiding"
     if kind == "end_turn":
-        return "End your turn"
+        back = resources(int(action.get("return_fuel") or 0), int(action.get("return_ore") or 0))
+        return "End your turn" + (f", returning {back} to the supply (8 at most)"
+                                  if back != "nothing" else "")
     return str(kind).replace("_", " ").capitalize()
 
 

@@ -24,10 +24,10 @@ def result_words(view: Mapping[str, Any], names: Sequence[str]) -> str:
     return words
 
 
-# where each point came from, in the order the rules list them
-VP_PARTS = (("colonies", "colonies"), ("territories", "territories"),
-            ("cards", "Alien Tech cards"), ("positron", "Positron Field"),
-            ("agendas", "Agendas"))
+# where each point came from, in the order the rules list them: (key, one, more)
+VP_PARTS = (("colonies", "colony", "colonies"), ("territories", "territory", "territories"),
+            ("cards", "Alien Tech card", "Alien Tech cards"),
+            ("positron", "Positron Field", "Positron Field"), ("agendas", "Agenda", "Agendas"))
 
 
 def standings(view: Mapping[str, Any], names: Sequence[str],
@@ -48,7 +48,8 @@ def standings(view: Mapping[str, Any], names: Sequence[str],
         rows.append({
             "seat": i, "name": names[i], "total": vp.get("total", 0), "won": i in winners,
             "resigned": i in resigned,
-            "parts": [(label, vp.get(key, 0)) for key, label in parts],
+            "parts": [(one if vp.get(key, 0) == 1 else more, vp.get(key, 0))
+                      for key, one, more in parts],
             "agendas": [agenda(a).name for a in (revealed[i] if i < len(revealed) else [])],
         })
     rows.sort(key=lambda r: (not r["won"], -r["total"], r["seat"]))

@@ -79,7 +79,11 @@ def sentences(rows: Sequence[Any], players: Sequence[Player], runs: Mapping[int,
 
 def since_last_turn(rows: Sequence[Any], players: Sequence[Player],
                     runs: Mapping[int, Sequence[int]], names: Sequence[str],
-                    viewer: int) -> list[str]:
+                    viewer: int, opening: Sequence[Mapping[str, Any]] = ()) -> list[str]:
     """ "Since your last turn": the sentences of the steps after the reader's own last one
-    (``history.since_own_last``), the newest ``SINCE_LIMIT``."""
-    return sentences(rows, players, runs, names, viewer)[-SINCE_LIMIT:]
+    (``history.since_own_last``), the newest ``SINCE_LIMIT``. ``opening``: the events that
+    began the next player's turn inside the reader's own last step (``history.turn_opening``:
+    the roll and start-of-turn income), said first, so that every player's turn in the list
+    begins with their roll and income."""
+    opened = describe.describe([dict(ev) for ev in opening], names, viewer=viewer)
+    return (opened + sentences(rows, players, runs, names, viewer))[-SINCE_LIMIT:]

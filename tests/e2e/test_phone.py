@@ -226,7 +226,7 @@ PAGES = {
     "resign": "/play/{turn}/resign", "cancel": "/host/{host}/cancel",
     "rematch": "/host/{over_host}/rematch",
     "error-not-found": "/no/such/page", "error-bad-link": "/play/not-a-real-link",
-    "dev-mailbox": "/dev/mailbox/",
+    "dev-mailbox": "/dev/mailbox/", "notation-help": "/help/notation",
 }
 
 
@@ -328,3 +328,72 @@ def test_no_serious_accessibility_violation_in_the_chat_notice_forms(site: dict[
     phone.goto(site["base"] + f"/host/{site['host']}")
     assert "Table channel" in phone.content()
     assert _serious(phone) == []
+
+
+# Tap targets (issue 26): what a finger presses is at least 44 px tall at 360 px (Apple's
+# and WCAG 2.5.5's 44 px). A checkbox or radio is pressed through its label, so the label is
+# measured; a link inside running text is exempt (WCAG 2.5.5's "inline" exception: a
+# sentence cannot grow to 44 px a line).
+MIN_TAP = 44
+TAP_TARGETS = """() => {
+  const seen = new Set(), out = [];
+  const visible = e => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+  const inline = a => { const p = a.parentElement;
+    return a.tagName === 'A' && p && ['P', 'LI', 'TD', 'SPAN', 'SMALL', 'DD'].includes(p.tagName)
+      && p.textContent.trim().length > a.textContent.trim().length + 2
+      && getComputedStyle(a).display === 'inline'; };
+  const selector = 'a[href], button, summary, select, textarea, [role=button], '
+    + 'input:not([type=hidden])';
+  for (let e of document.querySelectorAll(selector)) {
+    if (e.matches('input[type=checkbox], input[type=radio]')) { e = e.closest('label') || e; }
+    if (seen.has(e) || !visible(e) || inline(e)) { continue; }
+    seen.add(e);
+    const r = e.getBoundingClientRect();
+    const kind = e.className ? '.' + String(e.className).split(' ')[0] : '';
+    out.push([e.tagName.toLowerCase() + kind,
+              (e.textContent || e.value || e.name || '').trim().slice(0, 40),
+              Math.round(r.height)]);
+  }
+  return out;
+}"""
+
+
+def _small_targets(page: Any) -> list[str]:
+    return [f"{tag} '{text}': {height} px" for tag, text, height in page.evaluate(TAP_TARGETS)
+            if height < MIN_TAP]
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_every_tap_target_is_at_least_44_px_tall(site: dict[str, Any], phone: Any,
+                                                  name: str) -> None:
+    phone.goto(site["base"] + PAGES[name].format(**site))
+    for summary in phone.locator("details:not([open]) > summary").all():
+        if summary.is_visible():
+            summary.click()  # what an opened section shows is tapped too
+    small = _small_targets(phone)
+    assert small == [], f"{name}: " + "; ".join(small)
+
+
+def test_the_forms_offer_the_browsers_own_time_zone(site: dict[str, Any], phone: Any) -> None:
+    """Issue 26: the new-game form fills in the browser's zone (Intl.DateTimeFormat), and the
+    mail settings offer it in one tap; both are plain text fields without JavaScript."""
+    context = phone.context.browser.new_context(viewport=PHONE, timezone_id="Europe/Lisbon")
+    page = context.new_page()
+    try:
+        page.goto(site["base"] + "/games/new")
+        assert page.input_value("#timezone") == "Europe/Lisbon"
+        assert "Filled in from this device: Europe/Lisbon." in page.inner_text("main")
+        page.goto(site["base"] + f"/mail/unsubscribe/{site['mail_settings']}")
+        assert page.input_value("#seat-timezone") == "UTC"
+        offer = page.get_by_role("button", name="Use this device’s time zone: Europe/Lisbon")
+        box = offer.bounding_box()
+        assert box is not None and box["height"] >= MIN_TAP
+        offer.click()
+        assert page.input_value("#seat-timezone") == "Europe/Lisbon"
+        page.locator("form.stack button:not(.browser-zone)").last.click()
+        page.wait_for_load_state()
+        assert "time zone Europe/Lisbon" in page.inner_text("main")
+        _fits(page, "mail-settings-browser-zone")
+    finally:
+        context.close()

@@ -46,8 +46,8 @@ PEOPLE = {"Ana": "ana@example.com", "Ben": "ben@example.com", "Cy": "cy@example.
 MAX_PUBLIC_HEIGHT = 6000  # px at 360 px wide: the finished game's public page
 # the first line of each kind, as the inbox shows it
 FIRST_LINES = {
-    "invitation": r"Invitation · (Ana invited you|a new game of Alien Frontiers) · accept to "
-                  r"take your seat",
+    "invitation": r"Invitation · (Ana invited you|a new game of Alien Frontiers) · keep this "
+                  r"mail: its link is your seat",
     "your_turn": r"Your turn · round \d+ · \d+ h left",
     "others_turn": r"(Ana|Ben|Cy|Zoe) moved · round \d+( · ((Ana|Ben|Cy|Zoe)'s|your) turn now)?|"
                    r"Autopilot played for Ben · round \d+ · (Ana's|Zoe's|your) turn now",

@@ -37,6 +37,7 @@ TOKEN_READERS = {
     "games.replay": lambda args: None,
     "games.new_game": lambda args: None,
     "me.dashboard": lambda args: None,
+    "home.notation": lambda args: None,
 }
 
 

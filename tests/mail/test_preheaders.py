@@ -26,8 +26,8 @@ SUBJECT = "Alien Frontiers: Friday Frontier"
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 # each kind's preheader, as the inbox shows it
 PREHEADERS = {
-    "invitation": r"Invitation · (Ana invited you|a new game of Alien Frontiers) · accept to "
-                  r"take your seat",
+    "invitation": r"Invitation · (Ana invited you|a new game of Alien Frontiers) · keep this "
+                  r"mail: its link is your seat",
     "your_turn": r"Your turn · round \d+ · (\d+ h left|\d+ min left|no deadline)",
     "others_turn": r"(Ana|Ben|Cy) moved · round \d+( · (your turn now|(Ana|Ben|Cy)'s turn now))?",
     "game_over": r"Game over · (Ana|Ben|Cy)( and (Ana|Ben|Cy))* (won|share the win) with \d+ VP",
@@ -115,4 +115,33 @@ def test_the_reminder_carries_the_roll_and_the_move_links_like_the_turn_mail(
         line = re.search(r"\n  (\S.{23}) (dock [1-6 ]+ at the [^(\n]+)(?: \(([^)]*)\))?\n",
                          turn.text)
         assert line is not None, turn.text
+        db.session.rollback()
+
+
+def test_each_preheader_says_what_its_mail_says(app: Flask, make_app: MakeApp) -> None:
+    """Issue 26: the invitation has no accept step (its link is the seat, and the game mails
+    the turns), and the host's clock mails say what changed before they are opened."""
+    with mail_app(make_app, Clock(T0)).app_context():
+        game = new_game(PLAYERS)
+        ana, ben = game.seat(0), game.seat(1)
+        invited = compose.invitation(game, ben)
+        assert "accept" not in invited.text.lower()
+        assert invited.preheader.endswith(" · keep this mail: its link is your seat")
+        assert "Keep this mail: the link is your seat in the game" in invited.text
+        paused = compose.paused(game, ben, T0)
+        assert paused.preheader == ("Paused by the host · no clock runs until the host "
+                                    "resumes the game")
+        assert "No clock runs" in paused.text and "until the host resumes the game" in paused.text
+        resumed = compose.resumed(game, ben, 0, T0 + timedelta(hours=5))
+        assert resumed.preheader == "The game goes on · the clock runs again · Ana's turn"
+        assert "the clock runs again" in resumed.text
+        mine = compose.resumed(game, ana, 0, T0 + timedelta(hours=5))
+        assert mine.preheader.endswith(" · your turn") and "It is your turn" in mine.text
+        later = compose.deadline_extended(game, ben, 0, 5, T0 + timedelta(hours=9))
+        assert later.preheader == "A deadline moved · 5 more hours for Ana · 9 h left"
+        assert "The host gave Ana 5 more hours" in later.text
+        one = compose.deadline_extended(game, ana, 0, 1, T0 + timedelta(hours=2))
+        assert one.preheader == "A deadline moved · 1 more hour for you · 2 h left"
+        for mail in (invited, paused, resumed, later):
+            assert mail.text.startswith(mail.preheader + "\n\n")
         db.session.rollback()

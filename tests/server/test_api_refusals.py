@@ -138,8 +138,10 @@ def test_an_illegal_move_gets_the_engine_sentence(server: Flask) -> None:
                      notation=ILLEGAL)
     assert response.status_code == 422
     body = response.get_json()
-    assert body["message"] == "Orbital Market: dock a pair there first to trade."
-    assert body["kind"] == "IllegalAction"
+    help_url = "http://localhost/help/notation"  # a typed move: how to write one (issue 26)
+    assert body["message"] == ("Orbital Market: dock a pair there first to trade. "
+                               f"How to write a move: {help_url}")
+    assert body["kind"] == "IllegalAction" and body["help"] == help_url
     assert snapshot(game.id) == before
 
 
@@ -150,6 +152,9 @@ def test_unreadable_notation_is_422_with_the_reason(server: Flask) -> None:
                      notation="dock seven shipyard")
     assert response.status_code == 422
     assert response.get_json()["kind"] == "InvalidAction"
+    assert response.get_json()["message"].endswith(" How to write a move: "
+                                                   "http://localhost/help/notation")
+    assert server.test_client().get("/help/notation").status_code == 200
     assert snapshot(game.id) == before
 
 

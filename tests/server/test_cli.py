@@ -38,6 +38,15 @@ def test_new_game_with_factions_and_the_low_new_gaia_rescue(server: Flask) -> No
     assert "options: Factions on, New Gaia rescue on 1–3" in result.output
 
 
+def test_new_game_warns_when_two_seats_share_an_address(server: Flask) -> None:
+    """Issue 26: allowed (a couple may share a mailbox), but said at creation."""
+    result = server.test_cli_runner().invoke(args=[
+        "pbem", "new-game", "--name", "Shared", "--player", "Ana <ana@example.org>",
+        "--player", "Ben <Ana@Example.org>", "--base-game", "--fixed-order"])
+    assert result.exit_code == 0, result.output
+    assert "warning: Ana and Ben have the same address (ana@example.org)" in result.stderr
+
+
 def test_new_game_refuses_bad_players(server: Flask) -> None:
     result = server.test_cli_runner().invoke(args=[
         "pbem", "new-game", "--name", "X", "--player", "Ana <ana@example.org>"])

@@ -44,15 +44,22 @@ def test_the_finished_game_page_ranks_and_explains_every_point(
         [totals[n] for n in names_in_order[len(result["winners"]):]], reverse=True)
     for i in range(len(NAMES)):
         vp = result["scores"][i]
-        assert (f"{vp['total']} VP</b> <span class=\"vp-parts\">= {vp['colonies']} "
-                f"colonies + {vp['territories']} territories + {vp['cards']} Alien Tech cards "
-                f"+ {vp['positron']} Positron Field + {vp['agendas']} Agendas") in flat
+        assert (f"{vp['total']} VP</b> <span class=\"vp-parts\">= "
+                f"{counted(vp['colonies'], 'colony', 'colonies')} + "
+                f"{counted(vp['territories'], 'territory', 'territories')} + "
+                f"{counted(vp['cards'], 'Alien Tech card', 'Alien Tech cards')} "
+                f"+ {vp['positron']} Positron Field + "
+                f"{counted(vp['agendas'], 'Agenda', 'Agendas')}") in flat
         for aid in result["agendas"][i]:
             assert agenda(aid).name in page
     assert f"/games/{public_id}/replay" in page
     assert "rematch" in page and "rematch=" not in page  # the public page shows no host link
     host = client.get(f"/host/{token}").get_data(as_text=True)
     assert "Start the rematch" in host and "rematch=" in host
+
+
+def counted(n: int, one: str, more: str) -> str:
+    return f"{n} {one if n == 1 else more}"
 
 
 def test_a_tie_break_is_said_with_who_tied_and_how_it_was_broken() -> None:

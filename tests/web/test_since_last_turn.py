@@ -15,7 +15,7 @@ from pbem.engine import GameState, bots
 from pbem.extensions import db
 from pbem.models import Outbox
 from pbem.services import games, timeouts
-from tests.web.conftest import Table, fresh
+from tests.web.conftest import EVIL, Table, fresh
 
 
 def _page_lines(page: str) -> list[str]:
@@ -55,8 +55,25 @@ def test_the_turn_page_and_the_turn_mail_say_the_same_since_your_last_turn(
     assert any(line.startswith("Ana docked") for line in page)
 
 
-def test_after_your_own_turn_nothing_has_happened_since_it(
+def test_after_your_own_turn_only_the_next_roll_has_happened_since_it(
         ctx: Flask, client: FlaskClient, table: Table) -> None:
     _play_turn(table.id, 0)
     page = client.get(f"/play/{table.links[0]}").get_data(as_text=True)
-    assert _page_lines(page) == []
+    (line,) = _page_lines(page)
+    assert line.startswith(f"{EVIL} rolled ")
+
+
+def test_each_players_turn_since_yours_begins_with_their_roll(
+        ctx: Flask, client: FlaskClient, table: Table) -> None:
+    """Issue 26: the roll (and start-of-turn income) of the player after you is logged with
+    your own end of turn; "Since your last turn" still opens with it, and every other
+    player's part begins with their roll."""
+    for seat in (0, 1, 2):
+        _play_turn(table.id, seat)
+    mail = _mail_lines(table.id, 0)
+    page = _page_lines(client.get(f"/play/{table.links[0]}").get_data(as_text=True))
+    assert page == mail
+    assert page[0].startswith(f"{EVIL} rolled ")
+    firsts = [line for i, line in enumerate(page)
+              if i == 0 or line.split(" ")[0] != page[i - 1].split(" ")[0]]
+    assert [line.split(" rolled ")[0] for line in firsts] == [EVIL, "Cy", "You"], page

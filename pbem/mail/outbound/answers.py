@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.engine import action_from_json, format_action
-from pbem.mail.outbound import compose
+from pbem.mail.outbound import compose, links
 from pbem.mail.outbound.message import check_header_value
 from pbem.mail.outbound.outbox import enqueue
 from pbem.mail.reply_address import reply_address
@@ -69,6 +69,7 @@ def send_answer(game: Game, seat: Seat, answer: Answer, *, in_reply_to: str,
         answer=answer, menu=menu_lines(picture), examples=examples_per_kind(picture),
         rolled=picture["turn"]["rolled"] if picture["awaiting"] == seat.index else None,
         my_turn=picture["awaiting"] == seat.index, over=picture.get("phase") == "over",
+        notation_url=links.notation_help_url(),
     )
     text, html = compose.render("reply_answer", context)
     mail = compose.Mail(kind=ANSWER_KIND, subject=compose.subject_of(game), text=text,

@@ -42,9 +42,11 @@ def _reader(given: Given) -> SeatFacts:
 
 def suggested_moves(given: Given) -> list[dict[str, str]]:
     """The turn mail's and the reminder's few moves, each with its link."""
+    picture, seat = given.picture, _reader(given)
     return suggestions.suggested_moves(given.ranked, given.game.names,
-                                       own_agendas(given.picture), given.previews,
-                                       given.turn_url)
+                                       own_agendas(picture), given.previews, given.turn_url,
+                                       fuel=int(picture["seats"][seat.index]["fuel"]),
+                                       view=picture)
 
 
 def invitation(given: Given, host_url: str | None = None,
@@ -146,17 +148,21 @@ def vacation(given: Given, away: str, until: datetime) -> Context:
 
 def paused(given: Given, since: datetime) -> Context:
     """The host stopped the game's clock at ``since``, until they resume it."""
-    return _with(given, since=local_time(since, _reader(given).timezone))
+    return _with(given, since=local_time(since, _reader(given).timezone),
+                 preheader=preheaders.paused())
 
 
 def resumed(given: Given, awaited: int | None, due: datetime | None) -> Context:
     """The host started the clock again; ``due``: the awaited seat's deadline now."""
-    return _with(given, **_whose_deadline(given, awaited, due))
+    whose = _whose_deadline(given, awaited, due)
+    return _with(given, **whose, preheader=preheaders.resumed(whose["whose"], whose["yours"]))
 
 
 def deadline_extended(given: Given, awaited: int, hours: int, due: datetime) -> Context:
     """The host gave the awaited seat ``hours`` more; ``due`` is its new deadline."""
-    return _with(given, hours=hours, **_whose_deadline(given, awaited, due))
+    whose = _whose_deadline(given, awaited, due)
+    return _with(given, hours=hours, **whose, preheader=preheaders.deadline_extended(
+        whose["whose"], whose["yours"], hours, time_left(due, given.now)))
 
 
 def _whose_deadline(given: Given, awaited: int | None, due: datetime | None) -> Context:

@@ -109,6 +109,7 @@ class Given:
     game_url: str
     turn_url: str | None = None  # the reader's turn page (a seat's mail only)
     unsubscribe_url: str | None = None
+    notation_url: str = ""  # how to write a move (the play-by-reply block links it)
     # turn=True: the engine's previews of the menu, by notation, and the menu in the order
     # the engine ranks it (best first), as JSON actions
     previews: Mapping[str, Preview] = field(default_factory=dict)
@@ -141,7 +142,8 @@ def gather(game: Game, seat: Seat | None, *, turn: bool = False, reply: bool = F
     extra: dict[str, Any] = {}
     if seat is not None:
         extra.update(turn_url=links.turn_url(game, seat),
-                     unsubscribe_url=links.unsubscribe_url(game, seat))
+                     unsubscribe_url=links.unsubscribe_url(game, seat),
+                     notation_url=links.notation_help_url())
     if turn and seat is not None:
         legal = picture.get("legal") or []
         extra.update(previews=menu_previews(state, legal, picture.get("picks") or []),
@@ -174,7 +176,7 @@ def since_last_turn(game: Game, seat_index: int) -> list[str]:
     names = [s.name for s in sorted(game.seats, key=lambda s: s.index)]
     return since_words.since_last_turn(recent, game.seats,
                                        history.autopilot_runs_in(game.id, recent), names,
-                                       seat_index)
+                                       seat_index, history.turn_opening(game.id, seat_index))
 
 
 def digest_lines(game: Game, seat: Seat, rows: list[Any]) -> list[str]:

@@ -100,3 +100,8 @@ def unsubscribe_url(game: Game, seat: Seat) -> str:
 def dashboard_url(key: str) -> str:
     """The "my games" page of a sign-in link (``services/magic_links.py`` makes the key)."""
     return external("me.dashboard", token=key)
+
+
+def notation_help_url() -> str:
+    """How to write a move, with examples: linked wherever a typed move is refused."""
+    return external("home.notation")

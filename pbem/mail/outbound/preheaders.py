@@ -58,8 +58,26 @@ def game_over(winners: Sequence[str], top: int | None) -> str:
 
 
 def invitation(invited_by: str | None) -> str:
+    """There is no accept step: the mail's link is the seat, and the game mails the turns."""
     return SEP.join(("Invitation", f"{invited_by} invited you" if invited_by
-                     else "a new game of Alien Frontiers", "accept to take your seat"))
+                     else "a new game of Alien Frontiers", "keep this mail: its link is your seat"))
+
+
+def paused() -> str:
+    return SEP.join(("Paused by the host", "no clock runs until the host resumes the game"))
+
+
+def resumed(whose: str | None, yours: bool) -> str:
+    parts = ["The game goes on", "the clock runs again"]
+    if whose is not None:
+        parts.append("your turn" if yours else f"{whose}'s turn")
+    return SEP.join(parts)
+
+
+def deadline_extended(whose: str | None, yours: bool, hours: int, left: str) -> str:
+    more = f"{hours} more hour{'' if hours == 1 else 's'} for " + (
+        "you" if yours else whose or "the player")
+    return SEP.join(("A deadline moved", more, left))
 
 
 def email_failing(seat_name: str) -> str:

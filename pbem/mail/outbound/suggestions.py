@@ -29,20 +29,25 @@ def rank(state: GameState, seat: int,
 
 def suggested_moves(menu: Sequence[dict[str, Any]], names: list[str], agendas: list[str],
                     previews: Mapping[str, Preview] | None = None,
-                    turn_link: str | None = None) -> list[dict[str, str]]:
+                    turn_link: str | None = None, fuel: int | None = None,
+                    view: Mapping[str, Any] | None = None) -> list[dict[str, str]]:
     """The first few of the ranked ``menu`` (``rank``), one per kind of move and facility,
-    each with the engine's preview of its effect (``previews``, by notation) and, given
-    ``turn_link``, its link."""
+    each with the engine's preview of its cost and gain (``previews``, by notation) and,
+    given ``turn_link``, its link. ``fuel`` (the player's, now) leaves out a move whose
+    purpose it cannot pay for (``move_lines.worth_suggesting``); ``view``, the player's,
+    words the Factions moves as the turn page does."""
     seen = previews or {}
     done: set[tuple[Any, ...]] = set()
     moves = []
     for action in menu:
         notation = format_action(action_from_json(action))
         key = (action.get("kind"), action.get("facility"), action.get("territory"))
-        if key in done:
+        preview = seen.get(notation)
+        if key in done or (fuel is not None and not move_lines.worth_suggesting(
+                action, preview, fuel)):
             continue
         done.add(key)
-        move = move_lines.move_line(action, notation, seen.get(notation), names, agendas)
+        move = move_lines.move_line(action, notation, preview, names, agendas, fuel, view)
         if turn_link is not None:
             move["url"] = links.move_url(turn_link, notation)
         moves.append(move)

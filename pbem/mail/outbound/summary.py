@@ -115,6 +115,7 @@ def common(given: Given) -> dict[str, Any]:
         context.update(
             me=board_rows(picture, names)[seat.index], me_view=me,
             turn_url=given.turn_url, unsubscribe_url=given.unsubscribe_url,
+            notation_url=given.notation_url,
             active_name=names[active] if active is not None and not picture.get("result")
             else None,  # never "now it is X's turn" once the game is over
             notify=seat.notify,

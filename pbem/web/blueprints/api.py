@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, request
+from flask import Blueprint, request, url_for
 from marshmallow import Schema, ValidationError
 
 from pbem import engine, tokens
-from pbem.engine import GameState
+from pbem.engine import GameOver, GameState, NotYourTurn, RulesError
 from pbem.extensions import csrf
 from pbem.models import Game, Seat
 from pbem.schemas.api import ActionRequest, UndoRequest, first_error
@@ -22,6 +22,7 @@ from pbem.services.errors import BadInput, NotAllowed
 from pbem.services.turns import ActingSeat, LockedGame, Step
 from pbem.services.undo import undo_refusal
 from pbem.web import guards
+from pbem.web.blueprints.errors import error_response
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 MAX_JSON_DEPTH = 8  # an action is an object holding lists of numbers: three levels
@@ -127,11 +128,18 @@ def players(public_id: str) -> dict[str, Any]:
 
 
 @bp.post("/games/<public_id>/actions")
-def act(public_id: str) -> dict[str, Any]:
+def act(public_id: str) -> dict[str, Any] | tuple[Any, int]:
     link, players = links.check_seat_link(_token(), public_id)  # the service reads the game
     body = body_of(ActionRequest())
-    action = _action(body, link.seat, players)
-    result = games.submit_action(public_id, link.seat, body["version"], action)
+    try:
+        action = _action(body, link.seat, players)
+        result = games.submit_action(public_id, link.seat, body["version"], action)
+    except RulesError as exc:
+        if "notation" not in body or isinstance(exc, NotYourTurn | GameOver):
+            raise
+        help_url = url_for("home.notation", _external=True)  # a typed move: how to write one
+        return error_response(422, "rules", f"{exc.message} How to write a move: {help_url}",
+                              kind=type(exc).__name__, help=help_url)
     seat = result.game.seat(link.seat)
     return {**seat_payload(result.game, seat, result.state), "applied": _applied(result.steps)}
 

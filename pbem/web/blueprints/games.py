@@ -38,13 +38,14 @@ from pbem.schemas.forms import (
 )
 from pbem.services import games, host_links
 from pbem.services.errors import BadInput
-from pbem.services.validation import clean_email
+from pbem.services.validation import clean_email, clean_timezone, shared_addresses
 from pbem.web.presenters.board_svg import board_svg
 from pbem.web.presenters.log import log_by_round
 from pbem.web.presenters.notice_panel import table_line
 from pbem.web.presenters.paused import paused_words
 from pbem.web.presenters.reads import game_by_public_id, log_rows, time_left
 from pbem.web.presenters.season import play_again
+from pbem.web.presenters.seat_panel import COMMON_ZONES
 from pbem.web.presenters.seat_status import cancelled_words
 from pbem.web.presenters.table_talk import BOARD_LIMIT, table_board
 from pbem.web.presenters.turn_factions import public_seats
@@ -57,8 +58,9 @@ bp = Blueprint("games", __name__)
 
 @bp.context_processor
 def _levels() -> dict[str, Any]:
-    """The bot levels' names, for the level selects of the create form and the host page."""
-    return {"levels": LEVEL_NAMES}
+    """The bot levels' names, for the level selects of the create form and the host page,
+    and the time zones the create form offers."""
+    return {"levels": LEVEL_NAMES, "zones": COMMON_ZONES}
 
 
 @bp.get("/games/new")
@@ -82,11 +84,16 @@ def create() -> Response:
     except ValidationError as exc:
         data, errors = None, new_game_errors(exc.messages_dict)
     # Every problem at once: the addresses are checked even when another field is wrong.
-    for key, message in _address_errors(raw).items():
+    for key, message in _typed_errors(raw).items():
         errors.setdefault(key, message)
     if errors or data is None:
         page = render_template("games/new.html", form=raw, errors=errors)
         return make_response(page, 400)
+    warnings = [] if data["same_address_ok"] else shared_addresses(
+        [(s.name, s.email) for s in data["specs"] if not s.is_bot])
+    if warnings:  # nothing is created until the host says the seats share it on purpose
+        page = render_template("games/new.html", form=raw, errors={}, warnings=warnings)
+        return make_response(page, 200)
     try:
         game = games.create_game(
             name=data["name"], host_email=data["host_email"], seats=data["specs"],
@@ -116,11 +123,15 @@ def created(token: str) -> Response:
     return response
 
 
-def _address_errors(raw: dict[str, Any]) -> dict[str, str]:
-    """What is wrong with each address typed in the form, by the key of the field it belongs
-    beside, in the outbox's own words (the service checks them again, with the same rule).
-    An empty address is the schema's to name."""
+def _typed_errors(raw: dict[str, Any]) -> dict[str, str]:
+    """What is wrong with the time zone and each address typed in the form, by the key of the
+    field it belongs beside, in the services' own words (the service checks them again, with
+    the same rule). An empty address is the schema's to name."""
     errors: dict[str, str] = {}
+    try:
+        clean_timezone(str(raw.get("timezone") or ""))
+    except BadInput as exc:
+        errors["timezone"] = exc.message
     typed = str(raw.get("host_email") or "").strip()
     if typed:
         try:
@@ -157,6 +168,9 @@ def _rematch_form(host_token: str, form: dict[str, Any]) -> dict[str, Any]:
         form.update(clock="bank", bank_hours=int(bank.hours),
                     increment_hours=int(bank.increment_hours),
                     max_bank_hours=None if bank.max_hours is None else int(bank.max_hours))
+    zones = [s.timezone for s in old.seats if not s.is_bot and (s.timezone or "UTC") != "UTC"]
+    if zones:  # the zone most players had, rather than the host's browser's
+        form["timezone"] = max(set(zones), key=zones.count)
     return form
 
 

@@ -48,6 +48,7 @@ class Notice:
     kind: str  # "refused", "stale", "ok"
     title: str
     text: str
+    notation_help: bool = False  # a typed move was refused: link to how to write one
 
 
 def parse(schema: Schema, form: MultiDict[str, str]) -> dict[str, Any]:
@@ -82,7 +83,7 @@ def act(seat_link: str) -> Response:
         games.submit_action(game.id, seat.index, version, action)
     except RulesError as exc:
         return _refused(seat_link, 422, Notice(
-            "refused", f"“{typed}” was not played.", exc.message))
+            "refused", f"“{typed}” was not played.", exc.message, notation_help=True))
     except StaleVersion as exc:
         if games.already_applied(game.id, seat.index, version, action):
             return _refused(seat_link, 200, Notice(  # a double submit: the first one counted
@@ -149,10 +150,12 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
     picked = presenter.parse_pick(pick, dice) if my_turn else []
     picked_values = [dice[i]["value"] for i in picked]
     picked_relic = any(dice[i].get("relic") for i in picked)
-    move_refused, canonical = _prefilled(state, me, move, game.players, my_turn)
+    move_refused, linked = _prefilled(game, state, me, move, my_turn)
+    canonical = engine.format_action(linked) if linked is not None else None
     groups = presenter.menu(view, names, picked_values, picked_relic, canonical,
                             menu_previews(state, view["legal"], view["picks"]))
-    move_choice = _chosen(groups, canonical)
+    move_choice = _chosen(groups, canonical) or (
+        presenter.linked_choice(state, view, names, linked) if linked is not None else None)
     context = {
         "game": game, "me": seat, "mine": view["seats"][me], "view": view, "names": names,
         "seat_link": seat_link, "board": board_svg(view, names), "dice": dice,
@@ -170,7 +173,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "time_left": time_left(game, view["awaiting"]),
         "banks": banks(game, view["awaiting"]),
         "since": since_last_turn(game, me, names),
-        "this_turn": _this_turn(game, names) if my_turn else [],
+        "this_turn": _this_turn(game, names, me) if my_turn else [],
         "card_name": card_name, "card_effects": CARD_EFFECTS, "card_title": card_title,
         "result_words": result_words(view, names),
         "decision": turn_factions.decision(view, names, me) if active else None,
@@ -207,19 +210,20 @@ def _game_over(game: Game, seat: Seat, view: GameView, names: list[str]) -> dict
     }
 
 
-def _prefilled(state: GameState, seat: int, move: str | None, players: int,
-               my_turn: bool) -> tuple[str | None, str | None]:
-    """A move from a mail link: (the engine's refusal, or None; its canonical notation)."""
+def _prefilled(game: Game, state: GameState, seat: int, move: str | None,
+               my_turn: bool) -> tuple[str | None, engine.Action | None]:
+    """A move from a mail link: (why it cannot be played now, or None; the action)."""
     if not move:
         return None, None
     if not my_turn:
-        return "It is not your turn now.", None
+        return presenter.not_now(game.status, game.seat(seat).autopilot, state,
+                                 [s.name for s in game.seats]), None
     try:
-        action = engine.parse_action(move[:200], seat, players)
+        action = engine.parse_action(move[:200], seat, game.players)
         engine.check(state, action)
     except RulesError as exc:
         return exc.message, None
-    return None, engine.format_action(action)
+    return None, action
 
 
 def _chosen(groups: list[presenter.Group], notation: str | None) -> presenter.Choice | None:
@@ -252,9 +256,10 @@ def _end_reason(state: GameState, seat: int, groups: list[presenter.Group]) -> s
     return None
 
 
-def _this_turn(game: Game, names: list[str]) -> list[str]:
+def _this_turn(game: Game, names: list[str], me: int) -> list[str]:
     """One line per step, each from that step's own events: run together, the events of two
-    steps gave one step's consequences to the other."""
-    lines = (" ".join(describe(step.get("events") or [], names))
+    steps gave one step's consequences to the other. Said to the reader, as the mails say
+    it: "You docked 3 3 at the Shipyard and built your 4th ship."."""
+    lines = (" ".join(describe(step.get("events") or [], names, viewer=me))
              for step in game.turn_steps or [])
     return [line for line in lines if line]

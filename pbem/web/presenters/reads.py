@@ -20,7 +20,7 @@ def since_last_turn(game: Game, seat: int, names: list[str]) -> list[str]:
     """ "Since your last turn", as the turn mail says it (``pbem.words.since``)."""
     recent = history.since_own_last(game.id, seat)
     return since.since_last_turn(recent, game.seats, history.autopilot_runs_in(game.id, recent),
-                                 names, seat)
+                                 names, seat, history.turn_opening(game.id, seat))
 
 
 def deadline_of(game: Game, seat: int) -> datetime | None:

@@ -14,7 +14,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem.engine import GameState, Preview, action_from_json, format_action
+from pbem.engine import (
+    Action,
+    GameState,
+    Preview,
+    action_from_json,
+    action_to_json,
+    awaited,
+    format_action,
+    preview,
+)
 from pbem.engine.menu.picks import json_family
 from pbem.engine.reasons import unavailable
 from pbem.words import action_labels as words
@@ -142,6 +151,33 @@ def _group_rank(group: Group) -> tuple[int, int]:
     head_key = group.key.split(":")[0]
     head = GROUP_ORDER.index(head_key) if head_key in GROUP_ORDER else len(GROUP_ORDER)
     return head, 0
+
+
+def linked_choice(state: GameState, view: Mapping[str, Any], names: Sequence[str],
+                  action: Action) -> Choice:
+    """A legal move from a mail link that the menu offers only through a pick's checkboxes
+    (a Plasma Cannon subset, a Temporal Warper re-roll): its own choice, worded as the menu
+    words every move, with the engine's preview of it, so the link still opens a confirm
+    form for exactly that move."""
+    notation = format_action(action)
+    _, label, detail = words.label(view, names, action_to_json(action), notation,
+                                   preview(state, action))
+    return Choice(notation, label, detail, highlight=True)
+
+
+def not_now(status: str, autopilot: bool, state: GameState, names: Sequence[str]) -> str:
+    """Why a move from a mail link cannot be played by this seat now."""
+    if status == "finished" or state.phase == "over":
+        return "The game is over."
+    if status == "cancelled":
+        return "The host cancelled this game."
+    if status == "paused":
+        return "The host paused the game; moves wait until it resumes."
+    if autopilot:
+        return "The autopilot plays this seat now."
+    seat = awaited(state)
+    return f"It is {names[seat]}’s turn now, not yours." if seat is not None else \
+        "It is not your turn now."
 
 
 def closed(state: GameState, seat: int, groups: Sequence[Group]) -> list[Group]:
