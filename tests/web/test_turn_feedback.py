@@ -26,6 +26,9 @@ BOOST = [{"kind": "paid", "seat": 0, "fuel": 1, "ore": 0, "to": None, "why": "bo
           "now": 4}]
 DOCKED = "Ana docked 5 at the Solar Converter and took 3 fuel."
 BOOSTED = "Ana used Booster Pod for 1 fuel and turned a 3 into a 4."
+# One's own turn page speaks in the second person, as the mails do (issue 26, point 6).
+YOU_DOCKED = "You docked 5 at the Solar Converter and took 3 fuel."
+YOU_BOOSTED = "You used Booster Pod for 1 fuel and turned a 3 into a 4."
 
 
 def this_turn(page: str) -> list[str]:
@@ -51,7 +54,7 @@ def test_this_turn_so_far_has_one_line_per_step(client: FlaskClient, table: Tabl
     assert post_move(client, link, "dock 5 solar_converter").status_code == 303
     assert post_move(client, link, "use booster_pod 3").status_code == 303
     page = client.get(f"/play/{link}").get_data(as_text=True)
-    assert this_turn(page) == [DOCKED, BOOSTED]
+    assert this_turn(page) == [YOU_DOCKED, YOU_BOOSTED]
 
 
 def test_a_double_submit_says_already_done_and_shows_the_result(
@@ -67,7 +70,7 @@ def test_a_double_submit_says_already_done_and_shows_the_result(
     assert second.status_code == 200, page[:2000]
     assert "Already done" in page and "out of date" not in page
     assert "dock 5 solar_converter" in page or "Solar Converter" in page
-    assert this_turn(page) == [DOCKED]  # the result: the step, applied once
+    assert this_turn(page) == [YOU_DOCKED]  # the result: the step, applied once
     assert snapshot(table.id) == after_first
     # the page it shows is current: its form plays the next move
     assert hidden(page, "form_token") != hidden(form, "form_token")

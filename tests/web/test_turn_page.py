@@ -54,7 +54,7 @@ def test_a_dock_posts_applies_and_redirects(client: FlaskClient, table: Table) -
     assert after["version"] == before["version"] + 1
     assert [s["notation"] for s in after["steps"]] == [move]
     again = client.get(f"/play/{table.links[0]}").get_data(as_text=True)
-    assert "This turn so far" in again and "Ana docked" in again
+    assert "This turn so far" in again and "You docked" in again
 
 
 def test_an_illegal_move_shows_the_engines_sentence_and_changes_nothing(
