@@ -1,5 +1,22 @@
 # pbem for hosts that run containers (Koyeb, Fly, Cloud Run, a VM): docs/deploy.md.
 # The image serves the web process; the database comes from DATABASE_URL (PostgreSQL).
+
+# The rules engine compiled with mypyc (docs/compiled-engine.md), in a stage of its own: the
+# image gets the compiled modules, not the compiler. Where apt or pip cannot fetch them, or the
+# build fails, tools/compile_engine.py says why and leaves pure Python: the image builds anyway.
+FROM python:3.11-slim AS engine
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /build
+RUN { apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+      && pip install "mypy>=1.11" "setuptools>=68"; } \
+    || echo "no C compiler or mypyc: the engine stays pure Python"
+COPY pyproject.toml README.md ./
+COPY pbem pbem
+COPY tools/compile_engine.py tools/
+RUN python tools/compile_engine.py
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -18,9 +35,14 @@ COPY pbem/__init__.py pbem/
 RUN pip install .
 
 # The checkout itself (templates/ and migrations/ live beside the package), installed
-# editable so the web process, `pbem db-upgrade` and the instance folder all use /app.
+# editable so the web process, `pbem db-upgrade` and the instance folder all use /app; then
+# the engine's compiled modules from the first stage, if it built them. In compat mode the
+# install puts /app itself on the path, where the compiled engine's shared library lives, and
+# --check removes a build that the installed `pbem` could not load (pure Python then).
 COPY . .
-RUN pip install --no-deps -e . \
+COPY --from=engine /build/ /app/
+RUN pip install --no-deps -e . --config-settings editable_mode=compat \
+    && python tools/compile_engine.py --check \
     && mkdir -p /app/instance \
     && chown pbem:pbem /app/instance
 

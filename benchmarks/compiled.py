@@ -26,19 +26,18 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pbem.engine.compiled import GROUP, LEFT_INTERPRETED, compiled_sources  # noqa: E402
+from tools.compile_engine import EXTENSIONS, CompileFailed, compile_in_place  # noqa: E402
+
 TREE = ROOT / "build" / "compiled"
 STAMP = TREE / ".sources-sha256"
-# Left as Python: the scenario tooling (it reads files and runs rarely), and the events'
-# TypedDicts, which the tests read back through typing introspection; mypyc's compiled
-# TypedDicts keep neither NotRequired nor the unions. Play never reads them.
-LEFT_INTERPRETED = ("pbem/engine/scenarios/", "pbem/engine/event_kinds.py")
 
 
 def engine_modules(root: Path) -> list[str]:
     """The engine's modules mypyc compiles, as paths relative to `root`."""
-    found = sorted(str(p.relative_to(root)) for p in (root / "pbem" / "engine").rglob("*.py"))
-    return [m for m in found if not m.startswith(LEFT_INTERPRETED)
-            and not m.endswith("__main__.py")]
+    return compiled_sources(root)
 
 
 def checkout_files() -> list[str]:
@@ -56,6 +55,7 @@ def build(force: bool = False) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, target)
     digest = hashlib.sha256(repr(LEFT_INTERPRETED).encode())
+    digest.update((ROOT / "tools" / "compile_engine.py").read_bytes())  # the recipe
     for name in files:
         if name.startswith("pbem/engine/"):
             digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
@@ -63,20 +63,12 @@ def build(force: bool = False) -> Path:
     if not force and STAMP.exists() and STAMP.read_text() == sha and _compiled(TREE):
         print(f"compiled engine up to date in {TREE}", flush=True)
         return TREE
-    for stale in (TREE / "pbem" / "engine").rglob("*.so"):
-        stale.unlink()
-    for stale in TREE.glob("*.so"):  # mypyc's shared library for the whole group
-        stale.unlink()
     modules = engine_modules(TREE)
-    setup = ("import sys\n"
-             "from setuptools import setup\n"
-             "from mypyc.build import mypycify\n"
-             "setup(name='pbem-engine-compiled', py_modules=[],\n"
-             "      ext_modules=mypycify(sys.argv[1:], opt_level='3'),\n"
-             f"      script_args=['build_ext', '--inplace', '-j', '{os.cpu_count() or 1}'])\n")
     print(f"compiling {len(modules)} engine modules with mypyc into {TREE} ...", flush=True)
-    subprocess.run([sys.executable, "-c", setup, *modules], cwd=TREE, check=True,
-                   stdout=subprocess.DEVNULL)
+    try:
+        compile_in_place(TREE)  # as the deploys do (tools/compile_engine.py), but strict
+    except CompileFailed as failed:
+        raise SystemExit(str(failed)) from failed
     if not _compiled(TREE):
         raise SystemExit("mypyc ran but the engine modules are not compiled")
     STAMP.write_text(sha)
@@ -84,12 +76,15 @@ def build(force: bool = False) -> Path:
 
 
 def _compiled(tree: Path) -> bool:
-    """Whether every module `engine_modules` names has its extension module in `tree`."""
-    if not tree.exists():
+    """Whether every module `engine_modules` names has its extension module in `tree`, and
+    the group's shared library is there."""
+    if not tree.exists() or not any(p.name.endswith(EXTENSIONS)
+                                    for p in tree.glob(f"{GROUP}__mypyc*")):
         return False
     for module in engine_modules(tree):
         stem = Path(module).with_suffix("")
-        if not list((tree / stem.parent).glob(f"{stem.name}.cpython-*.so")):
+        siblings = (tree / stem.parent).glob(f"{stem.name}.*")
+        if not any(p.name.endswith(EXTENSIONS) for p in siblings):
             return False
     return True
 

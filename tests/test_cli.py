@@ -8,8 +8,11 @@ import sys
 from pathlib import Path
 
 import flask_migrate
+import pytest
 from flask import Flask
 
+import pbem.cli.status as status_module
+from pbem.engine.compiled import which_engine
 from pbem.extensions import db
 from tests.conftest import build_app
 
@@ -81,3 +84,24 @@ def test_db_upgrade_names_only_the_migrations_it_applied(fresh_db_url: str,
     assert [line.split()[0] for line in lines[1:]] == REVISIONS[-2:]
     with app.app_context():
         db.engine.dispose()
+
+
+def test_pbem_status_names_the_engine_the_installed_command_runs(tmp_path: Path) -> None:
+    """Run as a host's shell runs it (the installed script, from another directory): the
+    first line says which engine the deploy's build left (tools/compile_engine.py)."""
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'status.sqlite3'}",
+               SECRET_KEY="x")
+    for command in ("db-upgrade", "status"):
+        done = subprocess.run([str(BIN / "pbem"), command], capture_output=True, text=True,
+                              timeout=120, check=False, cwd=tmp_path, env=env)
+        assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == f"engine: {which_engine()}"
+    assert which_engine() == "pure Python"  # this checkout; the compiled build's run: tests/engine
+
+
+def test_pbem_status_says_compiled_when_the_engine_is(app: Flask,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(status_module, "which_engine", lambda: "compiled")
+    result = app.test_cli_runner().invoke(args=["pbem", "status"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "engine: compiled"

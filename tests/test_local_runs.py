@@ -96,7 +96,8 @@ def test_pbem_status_shows_size_games_and_outbox(app: Flask) -> None:
     result = app.test_cli_runner().invoke(args=["pbem", "status"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    size = re.match(r"database: ([\d.]+) (B|KB|MB|GB) \((sqlite|postgresql)\)", lines[0])
-    assert size is not None and float(size.group(1)) > 0, lines[0]
-    assert "active: 1" in lines[1] and "finished: 0" in lines[1]
-    assert re.search(r"pending: [1-9]", lines[2]) and "failed: 0" in lines[2]
+    assert lines[0] == "engine: pure Python"
+    size = re.match(r"database: ([\d.]+) (B|KB|MB|GB) \((sqlite|postgresql)\)", lines[1])
+    assert size is not None and float(size.group(1)) > 0, lines[1]
+    assert "active: 1" in lines[2] and "finished: 0" in lines[2]
+    assert re.search(r"pending: [1-9]", lines[3]) and "failed: 0" in lines[3]

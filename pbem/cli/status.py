@@ -1,6 +1,7 @@
-"""``pbem status``: how full the database is, the games by status, the outbox by state, the
-notices in chat apps by state (and the paused channels), and the mail received at the reply
-address by outcome (quarantined and muted included).
+"""``pbem status``: which rules engine runs (compiled or pure Python), how full the database
+is, the games by status, the outbox by state, the notices in chat apps by state (and the paused
+channels), and the mail received at the reply address by outcome (quarantined and muted
+included).
 
 For a free database with a size cap: the figure to watch is the size, and the sent mail
 bodies are what ``MAIL_RETENTION_DAYS`` prunes (pbem/mail/outbound/retention.py).
@@ -12,6 +13,7 @@ import click
 import sqlalchemy as sa
 from flask.cli import with_appcontext
 
+from pbem.engine.compiled import which_engine
 from pbem.extensions import db
 from pbem.mail.outbound import delivery
 from pbem.mail.outbound.chat import delivery as chat_delivery
@@ -42,8 +44,9 @@ def human(size: int) -> str:
 @click.command("status")
 @with_appcontext
 def status() -> None:
-    """Show the database's size, the games by status, the outbox by state and the replies
-    received by outcome."""
+    """Show which engine runs, the database's size, the games by status, the outbox by state
+    and the replies received by outcome."""
+    click.echo(f"engine: {which_engine()}")  # tools/compile_engine.py, docs/compiled-engine.md
     click.echo(f"database: {human(database_bytes())} ({db.engine.dialect.name})")
     rows = db.session.execute(sa.select(Game.status, sa.func.count()).group_by(Game.status))
     games = {str(name): int(count) for name, count in rows}
