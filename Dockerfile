@@ -12,8 +12,10 @@ WORKDIR /build
 RUN { apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
       && pip install "mypy>=1.11" "setuptools>=68"; } \
     || echo "no C compiler or mypyc: the engine stays pure Python"
+# Only what the build reads, so a change outside the engine does not compile it again.
 COPY pyproject.toml README.md ./
-COPY pbem pbem
+COPY pbem/__init__.py pbem/
+COPY pbem/engine pbem/engine
 COPY tools/compile_engine.py tools/
 RUN python tools/compile_engine.py
 
