@@ -142,6 +142,7 @@ def test_a_build_the_installed_pbem_cannot_load_is_removed(tree: Path) -> None:
     outcome = compile_with(tree, run)
     assert outcome.startswith("engine: pure Python (the installed pbem does not load its "
                               "compiled engine: ModuleNotFoundError")
+    assert "pip install -e . --config-settings editable_mode=compat" in outcome
     assert files_in(tree) == before
 
 
@@ -179,3 +180,12 @@ def test_the_compiler_is_the_one_setuptools_calls() -> None:
     assert compile_engine.c_compiler({"CC": "ccache clang -fPIC"}) == "ccache"
     assert compile_engine.c_compiler({"CC": "/opt/gcc/bin/gcc"}) == "/opt/gcc/bin/gcc"
     assert compile_engine.c_compiler({}) != ""  # the compiler Python was built with
+
+
+def test_check_asks_the_installed_pbem_from_another_directory() -> None:
+    """The real look, on this checkout (installed editable by the test setup): its engine is
+    the pure Python one the suite tests."""
+    done = subprocess.run([sys.executable, str(SCRIPT), "--check"], capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "engine: pure Python\n"

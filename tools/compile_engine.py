@@ -172,7 +172,9 @@ def installed_engine(root: Path, run: Runner = subprocess.run,
                     capture_output=True, text=True, check=False)
     if which.returncode != 0:
         why = (which.stderr.strip().splitlines() or ["no output"])[-1]
-        raise CompileFailed(f"the installed pbem does not load its compiled engine: {why}")
+        raise CompileFailed(f"the installed pbem does not load its compiled engine: {why}; "
+                            "the shared library beside the package must be on the path: "
+                            "pip install -e . --config-settings editable_mode=compat")
     return which.stdout.strip()
 
 
