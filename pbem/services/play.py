@@ -12,10 +12,11 @@ checked, stored, logged and followed the same way whichever door it came in by:
    resigned seats), a player's own step ends a timeout streak, the clock is set for the next
    wait (``deadlines.schedule_for``) and the seat the turn reached is told (``turns.announce``).
 
-``play`` and ``undo`` are the use cases, one transaction each; ``step_locked``,
-``undo_locked`` and ``after_steps`` are the same three parts for a caller that already holds
-the game's lock in its own transaction (a reply by mail applies all its lines in one).
-Every call answers with one type, ``Outcome``.
+``play`` and ``undo`` are the use cases, one transaction each; ``step_locked`` (1 and 2),
+``undo_locked`` and ``after_steps`` (3) are their parts, for a caller that already holds the
+game's lock in its own transaction (a reply by mail applies all its lines in one). A step
+and an undo answer with one type, ``Outcome``; ``run_autopilot`` (inside 3, and at a game's
+creation or a resignation) plays the computer's steps by 1 and 2 too.
 """
 
 from __future__ import annotations
