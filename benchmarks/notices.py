@@ -4,7 +4,7 @@
     PBEM_BENCH_DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test \\
         .venv/bin/python benchmarks/notices.py
 
-Three games of 3 seats are played turn by turn through ``submit_action`` (greedy moves), in
+Three games of 3 seats are played turn by turn through ``play.play`` (greedy moves), in
 interleaved rounds, the CPU time (``time.process_time``) of the submissions that hand the
 turn over counted per hand-over:
 
@@ -37,8 +37,11 @@ from pbem.engine import GameState, awaited  # noqa: E402
 from pbem.extensions import db  # noqa: E402
 from pbem.mail.outbound.chat import notices  # noqa: E402
 from pbem.models import Game, NoticeChannel  # noqa: E402
-from pbem.services import turns  # noqa: E402
-from pbem.services.games import SeatSpec, create_game, submit_action  # noqa: E402
+from pbem.services import (
+    play,  # noqa: E402
+    turns,  # noqa: E402
+)
+from pbem.services.games import SeatSpec, create_game  # noqa: E402
 
 SCHEMA = "pbem_bench_notices"
 HOOKS = ("turn_started", "reminder", "game_over")
@@ -80,7 +83,7 @@ def _hand_over_cpu(game_id: int) -> float:
             return 0.0
         action = turns.bot_action(game, state, seat)
         started = time.process_time()
-        submit_action(game_id, seat, game.version, action)
+        play.play(game_id, seat, game.version, action)
         spent = time.process_time() - started
         db.session.expire_all()
         now = awaited(GameState.from_json(db.session.get_one(Game, game_id).state))

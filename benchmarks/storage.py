@@ -35,7 +35,8 @@ from pbem.extensions import db  # noqa: E402
 from pbem.mail.outbound import retention  # noqa: E402
 from pbem.models import Game, Outbox  # noqa: E402
 from pbem.models.outbox import SENT  # noqa: E402
-from pbem.services.games import SeatSpec, create_game, submit_action  # noqa: E402
+from pbem.services.games import SeatSpec, create_game  # noqa: E402
+from pbem.services.play import play as play_step  # noqa: E402
 
 TARGET_KB = 200.0
 SCHEMA = "pbem_bench_storage"
@@ -65,7 +66,7 @@ def play(players: int, seed: int) -> None:
         seat = engine.awaited(state)
         assert seat is not None
         action = greedy_bot(redacted(state, seat), seat, [seed, step])
-        submit_action(game_id, seat, game.version, action)
+        play_step(game_id, seat, game.version, action)
         db.session.expire_all()
     raise RuntimeError("the game did not finish")
 

@@ -1,5 +1,5 @@
 """Play by replying: a received mail becomes steps of its seat, applied through the
-same mechanics as the turn page, and gets one answer in the game's thread.
+play path of the turn page (``pbem.services.play``), and gets one answer in the game's thread.
 
 ``receive(inbound)`` is the one entry of both inbound paths (IMAP polling, the provider
 webhook). A reply is applied at most once: its ``inbound_messages`` row (keyed by the
@@ -31,7 +31,8 @@ from pbem.mail.inbound.received import Inbound
 from pbem.mail.outbound import answers
 from pbem.mail.outbound.answers import Answer
 from pbem.models import Game, InboundMessage, Seat
-from pbem.services import answer_caps, deadlines, resignation, table_talk, turns
+from pbem.services import answer_caps, play, resignation, table_talk, turns
+from pbem.services.errors import NotAllowed
 from pbem.services.transaction import transaction
 
 log = logging.getLogger(__name__)
@@ -219,14 +220,12 @@ def _play(game: Game, seat: Seat, lines: list[str]) -> Answer:
             state = _undo(game, seat.index)
             answer.applied.append("undo")
             continue
-        played = _step(state, line, seat.index, game.players)
-        turns.record(game, state, played)
+        played = _step(game, state, line, seat.index)
         answer.applied.append(played.step["notation"])
         answer.revealed += answers.revealed_sentences(played.step["events"], names, seat.index)
-        if played.hands_over:
+        if played.handed_over:
             handed_over = True
-            turns.run_autopilot(game, state)
-        if (played.hands_over or played.step["barrier"]) and number + 1 < len(lines):
+        if (played.handed_over or played.step["barrier"]) and number + 1 < len(lines):
             answer.unread = lines[number + 1:]
             break
     if answer.applied:
@@ -235,40 +234,28 @@ def _play(game: Game, seat: Seat, lines: list[str]) -> Answer:
     return answer
 
 
-def _step(state: GameState, line: str, seat: int, players: int) -> turns.Played:
+def _step(game: Game, state: GameState, line: str, seat: int) -> play.Outcome:
+    """The line's step, taken on the play path; a refusal refuses the reply."""
     try:
-        action = engine.parse_action(line, seat, players)
-        return turns.take_step(state, action, "player")
+        action = engine.parse_action(line, seat, game.players)
+        return play.step_locked(game, state, action)
     except engine.RulesError as exc:
         raise Refused(line, exc.message) from None
 
 
 def _undo(game: Game, seat_index: int) -> GameState:
-    """``undo_step``'s rule, inside this reply's transaction."""
-    steps = list(game.turn_steps)
-    if not steps or steps[-1]["seat"] != seat_index:
-        raise Refused("undo", "There is nothing of yours to undo in this turn.")
-    if steps[-1]["barrier"]:
-        raise Refused("undo", f"'{steps[-1]['notation']}' revealed new dice or cards, so it "
-                              "cannot be undone.")
-    state = GameState.from_json(game.turn_start_state)
-    for step in steps[:-1]:  # same seed and counter: the replay is exact
-        engine.apply_in_place(state, engine.action_from_json(step["action"]))
-    game.state = state.to_json()
-    turns.sync_seats(game, state)
-    game.turn_steps = steps[:-1]
-    return state
+    """The turn page's undo (``play.undo_locked``), inside this reply's transaction."""
+    try:
+        return play.undo_locked(game, seat_index).state
+    except NotAllowed as refused:
+        raise Refused("undo", refused.message) from None
 
 
 def _commit_steps(game: Game, seat: Seat, state: GameState, handed_over: bool) -> None:
-    """What ``submit_action`` does after its steps: version, timeout streak, the clock, and
-    the mail of the seat awaited next (the replier's own answer shows its new turn)."""
-    game.version += 1
-    seat.consecutive_timeouts = 0
-    seat.absent = False
-    deadline = deadlines.schedule_for(game)
-    if handed_over and engine.awaited(state) not in (None, seat.index):
-        turns.announce(game, state, deadline)
+    """What follows the reply's steps on the play path (``play.after_steps``), once for the
+    reply; the replier's own answer shows its new turn, so no mail tells it."""
+    play.after_steps(game, state, seat.index, "player", handed_over=handed_over,
+                     tell_player=False)
 
 
 def _headline(answer: Answer, lines: list[str]) -> str:

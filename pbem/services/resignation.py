@@ -17,7 +17,7 @@ from pbem import engine
 from pbem.engine import GameState
 from pbem.mail.outbound import notify
 from pbem.models import Game
-from pbem.services import deadlines, turns
+from pbem.services import deadlines, play, turns
 from pbem.services.errors import GameNotActive, NotAllowed
 from pbem.services.turns import Step
 
@@ -54,7 +54,7 @@ def resign_locked(game: Game, seat_index: int, *, by: str = "player",
     }])
     seat.resigned = True
     game.version += 1
-    steps = turns.run_autopilot(game, state) if game.status == "active" else []
+    steps = play.run_autopilot(game, state) if game.status == "active" else []
     deadline = deadlines.schedule_for(game)
     notify.seat_resigned(game, seat_index, steps, tell_resigner=tell_resigner)
     if steps and game.status == "active":  # the autopilot played on to another seat

@@ -76,6 +76,17 @@ def update_settings(
     return seat
 
 
+def choose_mails(game_id: GameRef, seat_index: int, notify: str) -> Seat:
+    """Set which mails the seat gets, whatever the game's state: an unsubscribe link's
+    one-click POST comes from a mail client, which cannot read a page that refuses it."""
+    if notify not in NOTIFY_CHOICES:
+        raise BadInput("Choose one of the mail settings offered.")
+    with transaction():
+        seat = lock_game(game_id).seat(seat_index)  # the link named an existing seat
+        seat.notify = notify
+    return seat
+
+
 def remembered_timezone(seat: Seat) -> str | None:
     """The time zone this seat's address set in its most recent other seat, to offer for a
     new game (asked once per address). None when the seat has its own zone already (not the

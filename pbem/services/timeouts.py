@@ -3,9 +3,9 @@
 The scheduler's sweep (``pbem.scheduler.deadlines``) claims a due row and hands it here. A
 reminder is sent once and only once: its row is marked done by a conditional UPDATE in the
 same transaction as the mail it enqueues. A timeout or autoplay row is taken under a lease
-(the autopilot commits step by step through ``submit_action``); the hand-over of the turn
-replaces the row in the very transaction that hands it over, so a rerun after a crash goes
-on with the turn where it stopped and never plays a step twice.
+(the autopilot commits step by step through ``play.play``, the one play path); the hand-over
+of the turn replaces the row in the very transaction that hands it over, so a rerun after a
+crash goes on with the turn where it stopped and never plays a step twice.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pbem.extensions import db
 from pbem.mail.outbound import notify
 from pbem.models.deadline import TIMEOUT, Deadline
 from pbem.models.game import Game, Seat
-from pbem.services import games
+from pbem.services import play
 from pbem.services.deadlines import due, policy_of, schedule_for, turn_key
 from pbem.services.errors import StaleVersion
 from pbem.services.turns import bot_action, lock_game
@@ -126,7 +126,7 @@ def autopilot(game_id: int, seat_index: int, by: str) -> int:
             break
         action = bot_action(game, state, seat_index)
         try:
-            games.submit_action(game_id, seat_index, game.version, action, by=by)
+            play.play(game_id, seat_index, game.version, action, by=by)
         except StaleVersion:
             db.session.rollback()  # the player moved meanwhile: look again
             continue

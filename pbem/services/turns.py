@@ -1,5 +1,6 @@
-"""The mechanics every game-changing service shares: lock the row, apply a step, hand the
-turn over, let the autopilot play. Services compose these inside one transaction.
+"""The mechanics under the play path (``pbem.services.play``, which alone applies steps):
+lock the row, store a move inside a turn, hand the turn over, tell the awaited seat, choose
+the autopilot's move. Services compose these inside one transaction.
 
 A *step* is one applied action, stored as plain JSON::
 
@@ -36,7 +37,6 @@ log = logging.getLogger(__name__)
 
 GameRef = int | str  # a primary key, or the public id used in URLs and tokens
 Step = dict[str, Any]
-AUTOPILOT_STEP_LIMIT = 5000  # a whole game is a few hundred steps: more means a bot is stuck
 _BOT_SALT = 0xB07_5EED
 
 
@@ -199,60 +199,6 @@ def expect(game: Game | LockedGame, expected_version: int, *, active: bool = Tru
         raise GameNotActive(f"This game is {game.status}: it takes no more moves.")
 
 
-def make_step(state: GameState, action: engine.Action, by: str) -> Step:
-    """Apply ``action`` to ``state`` in place; the engine refuses before changing anything."""
-    round_ = state.turn.round
-    events = engine.apply_in_place(state, action)
-    return {
-        "seat": action.seat,
-        "action": engine.action_to_json(action),
-        "notation": engine.format_action(action),
-        "events": events,
-        "barrier": engine.crosses_barrier(events),
-        "by": by,
-        "round": round_,
-    }
-
-
-@dataclass
-class Played:
-    """A step just applied to the state, and what else it changes."""
-
-    step: Step
-    hands_over: bool  # the awaited seat changed, the game ended, or the Faction draft ended
-    factions_changed: bool  # a Faction board was chosen: the seat rows copy it (sync_seats)
-
-
-def take_step(state: GameState, action: engine.Action, by: str) -> Played:
-    """Apply ``action`` to ``state`` (``make_step``). The end of the Faction draft hands over
-    too: seat 0 chooses last and then plays first, so its turn starts."""
-    before, drafting = engine.awaited(state), state.phase == "draft"
-    factions = [seat.faction for seat in state.seats]
-    step = make_step(state, action, by)
-    draft_ended = drafting and state.phase != "draft"
-    return Played(
-        step,
-        hands_over=state.phase == "over" or engine.awaited(state) != before or draft_ended,
-        factions_changed=factions != [seat.faction for seat in state.seats],
-    )
-
-
-def record(game: Game, state: GameState, played: Played) -> None:
-    """Store a step taken on ``game``'s state, and hand the turn over if it does."""
-    game.turn_steps = [*game.turn_steps, played.step]  # a new list: JSON columns track assignment
-    game.state = state.to_json()
-    sync_seats(game, state)
-    if played.hands_over:
-        hand_over(game, state, played.step["seat"])
-
-
-def play(game: Game, state: GameState, action: engine.Action, by: str) -> Step:
-    """One step: apply it, store it, and hand the turn over if it does."""
-    played = take_step(state, action, by)
-    record(game, state, played)
-    return played.step
-
-
 def sync_seats(game: Game, state: GameState) -> None:
     """Copy public per-seat facts the pages list without reading the state (the Faction
     board chosen in the draft, ruling F3) onto the seat rows."""
@@ -344,16 +290,3 @@ def bot_action(game: Game, state: GameState, seat: int) -> engine.Action:
         log.warning("bot choice %s refused in game %s: %s", action, game.public_id, exc)
         action = bot(state, seat, list(rng))
     return action
-
-
-def run_autopilot(game: Game, state: GameState) -> list[Step]:
-    """Play every step the server owes: while the awaited seat is a bot or resigned."""
-    steps: list[Step] = []
-    while state.phase != "over":
-        seat = engine.awaited(state)
-        if seat is None or not game.seat(seat).autopilot:
-            break
-        if len(steps) >= AUTOPILOT_STEP_LIMIT:
-            raise RuntimeError(f"autopilot of game {game.public_id} did not finish its turn")
-        steps.append(play(game, state, bot_action(game, state, seat), "bot"))
-    return steps

@@ -31,7 +31,7 @@ from pbem.mail.addresses import address_key
 from pbem.mail.outbound import compose
 from pbem.models import Game, NoticeChannel
 from pbem.models.outbox import Outbox
-from pbem.services import games, magic_links
+from pbem.services import games, magic_links, play
 from pbem.services.games import SeatSpec
 from tests.conftest import build_app
 
@@ -62,7 +62,7 @@ def _play_until(game_id: int, stop: Callable[[GameState], bool], limit: int = 30
         if game.status != "active" or seat is None or stop(state):
             return
         action = greedy_bot(redacted(state, seat), seat, [7, state.step])
-        games.submit_action(game_id, seat, game.version, action)
+        play.play(game_id, seat, game.version, action)
         db.session.expire_all()
     raise AssertionError("the game did not reach the wanted position")
 

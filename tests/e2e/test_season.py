@@ -7,7 +7,7 @@ seat", the mail-settings page, the resign page), host, game-over and new-game pa
 Ana hosts and plays, Ben resigns on his turn from his turn page (the autopilot plays his seat
 from then on), the host hands Cy's seat to Zoe from the host page while it is Cy's turn.
 Every link the browser opens is read from the person's own mail. The turns the test does not
-look at are played in-process through ``submit_action`` (the greedy bot's choice, from the
+look at are played in-process through ``play.play`` (the greedy bot's choice, from the
 seat's own view), so the whole test takes seconds, not minutes.
 """
 
@@ -32,7 +32,7 @@ from pbem.engine.bots import greedy_bot, redacted
 from pbem.extensions import db
 from pbem.mail.outbound.links import SERVED_AT
 from pbem.models import ActionLog, Game, Outbox
-from pbem.services import games
+from pbem.services import games, play
 from pbem.services.games import SeatSpec
 from tests.conftest import build_app
 from tests.e2e.test_phone import ARGS, AXE, CHROMIUM, PHONE, SHOTS
@@ -142,7 +142,7 @@ def _play_while(app: Flask, game_id: int, keep_on: Any) -> None:
             seat = awaited(state)
             if game.status != "active" or seat is None or not keep_on(state, seat):
                 return
-            games.submit_action(game_id, seat, game.version,
+            play.play(game_id, seat, game.version,
                                 greedy_bot(redacted(state, seat), seat, [3, state.step]))
     raise AssertionError("the game did not get there")
 

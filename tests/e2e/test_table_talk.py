@@ -27,7 +27,7 @@ from pbem.engine.bots import greedy_bot, redacted
 from pbem.extensions import db
 from pbem.mail.outbound.links import SERVED_AT
 from pbem.models import Game, Outbox
-from pbem.services import games, table_talk
+from pbem.services import games, play, table_talk
 from pbem.services.games import SeatSpec
 from tests.conftest import build_app
 from tests.e2e.test_phone import ARGS, AXE, CHROMIUM, PHONE, SHOTS
@@ -119,7 +119,7 @@ def _finish_turn(app: Flask, game_id: int) -> None:
                 seat = now
             if now != seat:
                 return
-            games.submit_action(game_id, now, game.version,
+            play.play(game_id, now, game.version,
                                 greedy_bot(redacted(state, now), now, [5, state.step]))
     raise AssertionError("the turn did not end")
 

@@ -20,7 +20,7 @@ from pbem.extensions import db
 from pbem.mail.outbound import answers, compose, links
 from pbem.mail.outbound.compose import Mail
 from pbem.models import ActionLog, Game, Outbox
-from pbem.services import games
+from pbem.services import games, play
 from pbem.services.games import SeatSpec
 from tests.conftest import MakeApp
 
@@ -62,7 +62,7 @@ def _play(game: Game, steps: int) -> None:
         state = GameState.from_json(game.state)
         seat = state.turn.pending["seat"] if state.turn.pending else state.turn.seat
         action = bots.greedy_bot(bots.redacted(state, seat), seat, [seat, state.step])
-        games.submit_action(game.id, seat, game.version, action)
+        play.play(game.id, seat, game.version, action)
 
 
 def _finished(game: Game) -> Game:

@@ -22,7 +22,7 @@ from pbem.models.deadline import TIMEOUT, Deadline
 from pbem.models.game import Game
 from pbem.models.outbox import Outbox
 from pbem.scheduler import deadlines
-from pbem.services.games import submit_action
+from pbem.services import play
 from pbem.words import describe, when
 from pbem.words.glossary import FACTIONS, agenda, card_name
 from tests.conftest import MakeApp
@@ -59,7 +59,7 @@ def play_step(game: Game, bot: Any = greedy_bot, salt: int = 0) -> None:
     state = GameState.from_json(game.state)
     seat = awaited(state)
     assert seat is not None
-    submit_action(game.id, seat, game.version, bot(redacted(state, seat), seat, [salt, state.step]))
+    play.play(game.id, seat, game.version, bot(redacted(state, seat), seat, [salt, state.step]))
 
 
 def finish_draft(game: Game) -> None:

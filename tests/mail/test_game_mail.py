@@ -15,7 +15,7 @@ from pbem.extensions import db
 from pbem.mail.outbound import compose, notify
 from pbem.models.game import Game
 from pbem.models.outbox import Outbox
-from pbem.services.games import submit_action
+from pbem.services import play
 from tests.conftest import MakeApp
 from tests.mail.conftest import new_game
 
@@ -34,7 +34,7 @@ def play_to_the_end(game: Game, limit: int = 4000) -> None:
         seat = awaited(state)
         assert seat is not None
         action = greedy_bot(redacted(state, seat), seat, [step, 0])
-        submit_action(game.id, seat, game.version, action)
+        play.play(game.id, seat, game.version, action)
     raise AssertionError("the game did not end")
 
 

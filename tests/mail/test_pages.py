@@ -13,7 +13,7 @@ from pbem.extensions import db
 from pbem.mail.outbound.delivery import deliver_pending
 from pbem.models.game import Game
 from pbem.models.outbox import SENT, Outbox
-from pbem.services.games import submit_action
+from pbem.services import play
 from tests.conftest import MakeApp
 from tests.mail.conftest import new_game
 
@@ -92,7 +92,7 @@ def test_one_click_post_sets_my_turn_only_without_login(app: Flask, make_app: Ma
             seat = awaited(state)
             if seat != 0:
                 break
-            submit_action(game.id, 0, game.version, greedy_bot(redacted(state, 0), 0, [1, 1]))
+            play.play(game.id, 0, game.version, greedy_bot(redacted(state, 0), 0, [1, 1]))
             db.session.refresh(game)
         others = db.session.scalars(sa.select(Outbox).where(
             Outbox.id > before, Outbox.kind == "others_turn")).all()

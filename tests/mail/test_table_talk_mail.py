@@ -14,7 +14,7 @@ from flask import Flask
 from pbem.engine import awaited
 from pbem.extensions import db
 from pbem.models import Outbox
-from pbem.services import games, seat_settings, table_talk
+from pbem.services import play, seat_settings, table_talk
 from tests.server.conftest import bot_choice, fresh, start, state_of
 
 HEADING = "At the table since your last turn"
@@ -35,7 +35,7 @@ def _finish_turn(game_id: int) -> int:
     assert seat is not None
     while awaited(state_of(game_id)) == seat:
         game = fresh(game_id)
-        games.submit_action(game_id, seat, game.version, bot_choice(state_of(game_id), seat))
+        play.play(game_id, seat, game.version, bot_choice(state_of(game_id), seat))
     return seat
 
 

@@ -16,8 +16,7 @@ from pbem.engine import GameState, awaited
 from pbem.extensions import db
 from pbem.models.game import Game
 from pbem.models.notice import Notice
-from pbem.services import turns
-from pbem.services.games import submit_action
+from pbem.services import play, turns
 from tests.conftest import MakeApp
 from tests.notices import fake_chat
 
@@ -72,11 +71,11 @@ def awaited_seat(game_id: int) -> int | None:
 def play_one_step(game_id: int, seat: int) -> None:
     game = game_of(game_id)
     state = GameState.from_json(game.state)
-    submit_action(game_id, seat, game.version, turns.bot_action(game, state, seat))
+    play.play(game_id, seat, game.version, turns.bot_action(game, state, seat))
 
 
 def play_turn(game_id: int, seat: int) -> int:
-    """Seat ``seat`` plays its whole turn, step by step, through ``submit_action``."""
+    """Seat ``seat`` plays its whole turn, step by step, through ``play.play``."""
     played = 0
     while awaited_seat(game_id) == seat:
         play_one_step(game_id, seat)

@@ -21,8 +21,7 @@ from pbem.mail.outbound.chat.delivery import deliver_notices
 from pbem.mail.outbound.delivery import backoff, claim
 from pbem.models.notice import Notice, NoticeChannel
 from pbem.models.outbox import FAILED, PENDING, SENDING, SENT, Outbox
-from pbem.services import notice_channels, table_talk
-from pbem.services.games import submit_action
+from pbem.services import notice_channels, play, table_talk
 from tests.mail.conftest import new_game
 from tests.notices import fake_chat
 from tests.notices.conftest import (
@@ -82,7 +81,7 @@ def test_a_refused_move_writes_no_notice(chat_app: Flask, fake: fake_chat.FakeCh
         game_id = _setup(fake)
         game = game_of(game_id)
         with pytest.raises(engine.RulesError):  # Ben may not end Ana's turn
-            submit_action(game_id, 1, game.version, engine.EndTurn(seat=1))
+            play.play(game_id, 1, game.version, engine.EndTurn(seat=1))
         assert notices() == []
 
 

@@ -19,8 +19,8 @@ from pbem.engine import GameState, awaited
 from pbem.extensions import db
 from pbem.models import ActionLog, Deadline, Game, Outbox
 from pbem.scheduler.deadlines import SweepReport, sweep
-from pbem.services import turns
-from pbem.services.games import SeatSpec, create_game, submit_action
+from pbem.services import play, turns
+from pbem.services.games import SeatSpec, create_game
 from tests.conftest import MakeApp
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday, 09:00 UTC
@@ -101,12 +101,12 @@ def finish_draft(game_id: int) -> None:
 
 
 def play_turn(game_id: int, seat: int) -> int:
-    """A scripted player: seat ``seat`` plays its whole turn through ``submit_action``."""
+    """A scripted player: seat ``seat`` plays its whole turn through ``play.play``."""
     played = 0
     while awaited_seat(game_id) == seat:
         game = game_of(game_id)
         state = GameState.from_json(game.state)
-        submit_action(game_id, seat, game.version, turns.bot_action(game, state, seat))
+        play.play(game_id, seat, game.version, turns.bot_action(game, state, seat))
         played += 1
     return played
 

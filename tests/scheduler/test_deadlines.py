@@ -113,8 +113,7 @@ def test_a_move_before_a_reminder_cancels_it(clock_app: Flask, clock: FakeClock)
 
 
 def test_steps_inside_a_turn_keep_the_clock_running(clock_app: Flask, clock: FakeClock) -> None:
-    from pbem.services import turns
-    from pbem.services.games import submit_action
+    from pbem.services import play, turns
 
     game_id = new_game()
     first = awaited_seat(game_id)
@@ -123,7 +122,7 @@ def test_steps_inside_a_turn_keep_the_clock_running(clock_app: Flask, clock: Fak
     clock.at(5)
     game = game_of(game_id)
     state = GameState.from_json(game.state)
-    submit_action(game_id, first, game.version, turns.bot_action(game, state, first))
+    play.play(game_id, first, game.version, turns.bot_action(game, state, first))
     if awaited_seat(game_id) == first:
         assert [(r.id, r.due_at) for r in open_rows(game_id)] == before
 

@@ -16,10 +16,10 @@ from pbem.engine import GameState
 from pbem.extensions import db
 from pbem.models import Deadline
 from pbem.models.deadline import AUTOPLAY, REMINDER, TIMEOUT
-from pbem.services import turns
+from pbem.services import play, turns
 from pbem.services.deadlines import policy_of
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed
-from pbem.services.games import cancel_game, submit_action
+from pbem.services.games import cancel_game
 from pbem.services.seat_settings import come_back, update_settings
 from tests.scheduler.conftest import (
     START,
@@ -238,7 +238,7 @@ def test_a_move_of_ones_own_brings_an_absent_player_back(
     lazy = _make_absent(clock_app, clock, game_id)
     game = game_of(game_id)
     state = GameState.from_json(game.state)
-    submit_action(game_id, lazy, game.version, turns.bot_action(game, state, lazy))
+    play.play(game_id, lazy, game.version, turns.bot_action(game, state, lazy))
     seat = game_of(game_id).seat(lazy)
     assert not seat.absent and seat.consecutive_timeouts == 0
     assert AUTOPLAY not in {r.kind for r in open_rows(game_id)}

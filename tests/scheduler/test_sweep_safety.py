@@ -12,7 +12,7 @@ from pbem.extensions import db
 from pbem.mail.outbound import notify
 from pbem.models import ActionLog
 from pbem.scheduler.deadlines import SweepReport, sweep
-from pbem.services import games
+from pbem.services import games, play
 from pbem.services.timeouts import LEASE
 from tests.scheduler.conftest import (
     FakeClock,
@@ -105,7 +105,7 @@ def test_a_sweep_killed_midway_applies_no_timeout_twice(
     finish_draft(game_id)  # a real turn: several steps, so there is a second one to die in
     lazy = awaited_seat(game_id)
     assert lazy is not None
-    real = games.submit_action
+    real = play.play
     calls: list[int] = []
 
     def dies_after_the_first_step(*args: object, **kwargs: object) -> object:
@@ -114,11 +114,11 @@ def test_a_sweep_killed_midway_applies_no_timeout_twice(
         calls.append(1)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(games, "submit_action", dies_after_the_first_step)
+    monkeypatch.setattr(play, "play", dies_after_the_first_step)
     clock.at(60)
     with pytest.raises(Killed):
         sweep(clock_app, clock())
-    monkeypatch.setattr(games, "submit_action", real)
+    monkeypatch.setattr(play, "play", real)
     db.session.expire_all()
     first = len(log_by(game_id, "timeout")) + len(game_of(game_id).turn_steps)
     assert first == 1  # the one step committed before the crash

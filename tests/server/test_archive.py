@@ -12,7 +12,7 @@ from flask import Flask
 from pbem import engine
 from pbem.extensions import db
 from pbem.models import ActionLog, Game
-from pbem.services import games
+from pbem.services import games, play
 from pbem.services.errors import BadInput
 from pbem.services.games import SeatSpec
 
@@ -28,7 +28,7 @@ def _play(game_id: int, steps: int) -> None:
         state = state_of(game_id)
         seat = engine.awaited(state)
         assert seat is not None
-        games.submit_action(game_id, seat, game.version, bot_choice(state, seat))
+        play.play(game_id, seat, game.version, bot_choice(state, seat))
 
 
 def _roundtrip(game_id: int) -> Game:

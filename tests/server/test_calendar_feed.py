@@ -18,7 +18,7 @@ from pbem import engine, tokens
 from pbem.extensions import db
 from pbem.mail.addresses import address_key
 from pbem.models.deadline import REMINDER, TIMEOUT, Deadline
-from pbem.services import games, host, links, magic_links, seat_settings
+from pbem.services import games, host, links, magic_links, play, seat_settings
 from pbem.services.games import SeatSpec
 
 from .conftest import bot_choice, fresh, state_of
@@ -103,7 +103,7 @@ def test_the_feed_holds_only_games_that_wait_for_the_person_with_a_clock(
     seat = engine.awaited(state_of(waiting.id))
     while engine.awaited(state_of(waiting.id)) == seat:  # Ana plays her turn
         game = fresh(waiting.id)
-        games.submit_action(waiting.id, 0, game.version, bot_choice(state_of(waiting.id), 0))
+        play.play(waiting.id, 0, game.version, bot_choice(state_of(waiting.id), 0))
     assert _events(_feed(feed_server, waiting.id, 0)) == {}
 
 
@@ -113,7 +113,7 @@ def test_the_event_stays_one_while_the_wait_goes_on(feed_server: Flask) -> None:
     state = state_of(game.id)
     step = next(a for a in engine.legal_actions(state, 0)
                 if engine.format_action(a).startswith("dock"))
-    games.submit_action(game.id, 0, fresh(game.id).version, step)  # inside the same turn
+    play.play(game.id, 0, fresh(game.id).version, step)  # inside the same turn
     again = _feed(feed_server, game.id, 0).walk("VEVENT")[0]
     assert str(first["uid"]) == str(again["uid"])
     assert str(first["uid"]).endswith("@pbem.test")

@@ -9,7 +9,7 @@ from flask import Flask
 from pbem import engine
 from pbem.extensions import db
 from pbem.models import ActionLog, Outbox
-from pbem.services import games
+from pbem.services import games, play
 from pbem.services.errors import GameNotActive, NotAllowed
 
 from .conftest import auth, fresh, link, play_through_api, snapshot, start
@@ -23,7 +23,7 @@ def _log(game_id: int) -> list[tuple[int, str, str]]:
 
 def test_resigning_on_your_turn_lets_the_autopilot_finish_it(server: Flask) -> None:
     game = start(2)
-    games.submit_action(game.id, 0, 1, engine.parse_action("dock 1 solar_converter", 0))
+    play.play(game.id, 0, 1, engine.parse_action("dock 1 solar_converter", 0))
     result = games.resign(game.id, 0)
     assert result.steps and all(step["by"] == "bot" for step in result.steps)
     log = _log(game.id)
@@ -69,7 +69,7 @@ def _mails(game_id: int) -> list[Outbox]:
 def test_resigning_mails_every_player_once_and_no_turn_mail_repeats_it(server: Flask) -> None:
     game = start(3)
     before = len(_mails(game.id))
-    games.submit_action(game.id, 0, 1, engine.parse_action("dock 1 solar_converter", 0))
+    play.play(game.id, 0, 1, engine.parse_action("dock 1 solar_converter", 0))
     games.resign(game.id, 0)
     new = _mails(game.id)[before:]
     resigned = [m for m in new if m.kind == "resigned"]

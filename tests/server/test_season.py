@@ -17,7 +17,7 @@ from pbem import tokens
 from pbem.engine import GameState, awaited
 from pbem.extensions import db
 from pbem.models import Game, Outbox
-from pbem.services import games, rematch
+from pbem.services import play, rematch
 from pbem.services.errors import GameNotActive
 
 from .conftest import bot_choice, fresh, link, start
@@ -32,7 +32,7 @@ def _mails(game_id: int, kind: str | None = None) -> list[Outbox]:
 
 
 def finish(game_id: int) -> Game:
-    """Every human seat plays the greedy bot's moves through ``submit_action`` (in-process:
+    """Every human seat plays the greedy bot's moves through ``play.play`` (in-process:
     quicker than the API) until the game ends."""
     for _ in range(5000):
         game = fresh(game_id)
@@ -41,7 +41,7 @@ def finish(game_id: int) -> Game:
         state = GameState.from_json(game.state)
         seat = awaited(state)
         assert seat is not None
-        games.submit_action(game_id, seat, game.version, bot_choice(state, seat))
+        play.play(game_id, seat, game.version, bot_choice(state, seat))
     raise AssertionError("the game did not end")
 
 

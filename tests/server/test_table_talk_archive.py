@@ -14,7 +14,7 @@ from flask import Flask
 from pbem import engine
 from pbem.extensions import db
 from pbem.models import TableMessage
-from pbem.services import games, table_talk
+from pbem.services import games, play, table_talk
 from pbem.services.errors import BadInput
 
 from .conftest import bot_choice, fresh, start, state_of
@@ -31,7 +31,7 @@ def _a_turn(game_id: int) -> None:
     seat = engine.awaited(state_of(game_id))
     while engine.awaited(state_of(game_id)) == seat:
         game = fresh(game_id)
-        games.submit_action(game_id, seat, game.version, bot_choice(state_of(game_id), seat))
+        play.play(game_id, seat, game.version, bot_choice(state_of(game_id), seat))
 
 
 def _file(game_id: int) -> dict[str, Any]:

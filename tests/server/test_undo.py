@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 
 from pbem import engine
-from pbem.services import games
+from pbem.services import play
 from pbem.services.errors import NotAllowed
 
 from .conftest import auth, fresh, link, snapshot, start
@@ -17,7 +17,7 @@ from .conftest import auth, fresh, link, snapshot, start
 
 def _act(game_id: int, seat: int, text: str) -> None:
     game = fresh(game_id)
-    games.submit_action(game_id, seat, game.version, engine.parse_action(text, seat, 2))
+    play.play(game_id, seat, game.version, engine.parse_action(text, seat, 2))
 
 
 def _undo(client: Any, game_id: int, seat: int) -> Any:
@@ -62,7 +62,7 @@ def test_nothing_to_undo_at_the_start_of_a_turn(server: Flask) -> None:
     game = start(2)
     before = snapshot(game.id)
     with pytest.raises(NotAllowed, match="nothing of yours to undo"):
-        games.undo_step(game.id, 0, before["version"])
+        play.undo(game.id, 0, before["version"])
     assert snapshot(game.id) == before
 
 

@@ -14,7 +14,7 @@ from pbem import engine
 from pbem.engine import GameState, bots
 from pbem.extensions import db
 from pbem.models import Outbox
-from pbem.services import games, timeouts
+from pbem.services import play, timeouts
 from tests.web.conftest import EVIL, Table, fresh
 
 
@@ -41,7 +41,7 @@ def _play_turn(game_id: int, seat: int) -> None:
         if engine.awaited(state) != seat:
             return
         action = bots.greedy_bot(bots.redacted(state, seat), seat, [seat, state.step])
-        games.submit_action(game_id, seat, game.version, action)
+        play.play(game_id, seat, game.version, action)
 
 
 def test_the_turn_page_and_the_turn_mail_say_the_same_since_your_last_turn(

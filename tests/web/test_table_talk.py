@@ -16,7 +16,7 @@ from sqlalchemy import select
 from pbem.extensions import db
 from pbem.mail.outbound.links import host_token
 from pbem.models import Outbox, TableMessage
-from pbem.services import games, table_talk
+from pbem.services import games, play, table_talk
 from tests.web.conftest import EVIL, Table, fresh, hidden
 
 LINK = "see https://evil.example/phish?x=1"
@@ -103,7 +103,7 @@ def test_a_message_from_an_older_page_is_still_posted(client: FlaskClient,
     """Talk does not depend on the moves: a page from before another player's move posts."""
     page = client.get(f"/play/{table.links[1]}").get_data(as_text=True)
     game = fresh(table.id)
-    games.submit_action(table.id, 0, game.version, _a_dock(table))
+    play.play(table.id, 0, game.version, _a_dock(table))
     assert _say(client, table.links[1], "still here", page).status_code == 303
     assert [r.text for r in _rows(table)] == ["still here"]
 

@@ -17,10 +17,9 @@ from pbem.engine import GameOver, GameState, NotYourTurn, RulesError
 from pbem.extensions import csrf
 from pbem.models import Game, Seat
 from pbem.schemas.api import ActionRequest, UndoRequest, first_error
-from pbem.services import games, links
+from pbem.services import games, links, play
 from pbem.services.errors import BadInput, NotAllowed
-from pbem.services.turns import ActingSeat, LockedGame, Step
-from pbem.services.undo import undo_refusal
+from pbem.services.play import GameFacts, SeatFacts
 from pbem.web import guards
 from pbem.web.blueprints.errors import error_response
 
@@ -59,18 +58,12 @@ def body_of(schema: Schema) -> dict[str, Any]:
     return loaded
 
 
-def seat_payload(game: Game | LockedGame, seat: Seat | ActingSeat,
-                 state: GameState | None = None) -> dict[str, Any]:
+def seat_payload(game: GameFacts, seat: SeatFacts, state: GameState) -> dict[str, Any]:
     """What the seat may see, and what it may do now in JSON and in notation.
 
-    ``game`` is the ORM object, or the columns a move inside a turn read
-    (the fast path of a step that hands nothing over).
-
-    ``state`` is ``game.state`` already parsed, when the caller has it. The menu is the one
-    ``engine.view`` lists (``legal_actions``, computed once per request).
+    ``game`` and ``state``: the game as a service gave it (``links``, or a ``play.Outcome``).
+    The menu is the one ``engine.view`` lists (``legal_actions``, computed once per request).
     """
-    if state is None:
-        state = GameState.from_json(game.state)
     picture = engine.view(state, seat.index)
     legal = picture.pop("legal", None)  # given below with notation
     if legal is None:
@@ -84,14 +77,14 @@ def seat_payload(game: Game | LockedGame, seat: Seat | ActingSeat,
         "seat": {"index": seat.index, "name": seat.name, "colour": seat.colour,
                  "autopilot": seat.autopilot},
         "awaiting": engine.awaited(state) if game.status == "active" else None,
-        "can_undo": playable and undo_refusal(game.turn_steps, seat.index) is None,
+        "can_undo": playable and play.undo_refusal(game.turn_steps, seat.index) is None,
         "view": picture,
         "legal": [{"action": a, "notation": engine.format_action(engine.action_from_json(a))}
                   for a in (legal if playable else [])],
     }
 
 
-def _applied(steps: list[Step]) -> list[dict[str, Any]]:
+def _applied(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"seat": s["seat"], "notation": s["notation"], "by": s["by"], "events": s["events"]}
             for s in steps]
 
@@ -110,7 +103,7 @@ def _action(body: dict[str, Any], seat: int, players: int) -> engine.Action:
 @bp.get("/games/<public_id>/seat")
 def seat_view(public_id: str) -> dict[str, Any]:
     game, seat = authorised(public_id)
-    return seat_payload(game, seat)
+    return seat_payload(game, seat, GameState.from_json(game.state))
 
 
 @bp.get("/games/<public_id>/players")
@@ -133,7 +126,7 @@ def act(public_id: str) -> dict[str, Any] | tuple[Any, int]:
     body = body_of(ActionRequest())
     try:
         action = _action(body, link.seat, players)
-        result = games.submit_action(public_id, link.seat, body["version"], action)
+        result = play.play(public_id, link.seat, body["version"], action)
     except RulesError as exc:
         if "notation" not in body or isinstance(exc, NotYourTurn | GameOver):
             raise
@@ -148,7 +141,7 @@ def act(public_id: str) -> dict[str, Any] | tuple[Any, int]:
 def undo(public_id: str) -> dict[str, Any]:
     game, seat = authorised(public_id)
     body = body_of(UndoRequest())
-    result = games.undo_step(game.id, seat.index, body["version"])
+    result = play.undo(game.id, seat.index, body["version"])
     undone = _applied([result.undone]) if result.undone else []
     return {**seat_payload(result.game, seat, result.state),
             "undone": undone[0] if undone else None}
@@ -161,5 +154,5 @@ def resign(public_id: str) -> dict[str, Any]:
     game, seat = authorised(public_id)
     body = body_of(UndoRequest())
     result = games.resign(game.id, seat.index, expected_version=body["version"])
-    after = links.resolve_seat_link(_token(), public_id)
-    return {**seat_payload(*after), "applied": _applied(result.steps)}
+    return {**seat_payload(result.game, result.game.seat(seat.index), result.state),
+            "applied": _applied(result.steps)}

@@ -20,9 +20,8 @@ from pbem import engine, tokens
 from pbem.engine import EndTurn, GameState, GameView, RulesError, menu_previews
 from pbem.models import Game, Seat
 from pbem.schemas.forms import ActForm, UndoForm, messages_of
-from pbem.services import games, links, rematch
+from pbem.services import links, play, rematch
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed, StaleVersion
-from pbem.services.undo import undo_refusal
 from pbem.web.presenters import turn as presenter
 from pbem.web.presenters import turn_factions
 from pbem.web.presenters.board_svg import board_svg
@@ -80,12 +79,12 @@ def act(seat_link: str) -> Response:
     typed = _with_picks(data["action"], request.form)
     try:
         action = engine.parse_action(typed, seat.index, game.players)
-        games.submit_action(game.id, seat.index, version, action)
+        play.play(game.id, seat.index, version, action)
     except RulesError as exc:
         return _refused(seat_link, 422, Notice(
             "refused", f"“{typed}” was not played.", exc.message, notation_help=True))
     except StaleVersion as exc:
-        if games.already_applied(game.id, seat.index, version, action):
+        if play.already_applied(game.id, seat.index, version, action):
             return _refused(seat_link, 200, Notice(  # a double submit: the first one counted
                 "ok", "Already done.", f"“{engine.format_action(action)}” was played when you "
                 "first sent it (once); here is the game after it."))
@@ -102,7 +101,7 @@ def undo(seat_link: str) -> Response:
     data = parse(UndoForm(), request.form)
     version = tokens.read_form_token(data["form_token"], game.public_id, seat.index)
     try:
-        games.undo_step(game.id, seat.index, version)
+        play.undo(game.id, seat.index, version)
     except StaleVersion as exc:
         return _refused(seat_link, 409, Notice("stale", "This page was out of date.",
                                                exc.message + " Here is the game now."))
@@ -168,7 +167,7 @@ def render_turn(game: Game, seat: Seat, seat_link: str, *, move: str | None = No
         "notice": notice, "move_choice": move_choice, "move_refused": move_refused,
         "move_text": move, "move_group": _group_of(groups, canonical),
         "end_reason": _end_reason(state, me, groups) if my_turn else None,
-        "can_undo": my_turn and undo_refusal(game.turn_steps or [], me) is None,
+        "can_undo": my_turn and play.undo_refusal(game.turn_steps or [], me) is None,
         "pending_words": PENDING_HINTS.get((view["pending"] or {}).get("kind", ""), ""),
         "time_left": time_left(game, view["awaiting"]),
         "banks": banks(game, view["awaiting"]),

@@ -17,11 +17,11 @@ from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
 
 from pbem import tokens
-from pbem.extensions import csrf_exempt, db
+from pbem.extensions import csrf_exempt
 from pbem.models.game import Game, Seat
 from pbem.schemas.forms import SettingsForm
 from pbem.services import links, seat_settings
-from pbem.services.errors import BadInput, ServiceError
+from pbem.services.errors import ServiceError
 from pbem.web.presenters.seat_panel import NOTIFY_LABELS, seat_panel
 from pbem.web.presenters.seat_status import cancelled_words
 
@@ -64,19 +64,14 @@ def settings(token: str) -> ResponseReturnValue:
 def save(token: str) -> ResponseReturnValue:
     game, seat = _seat_for(token)
     if request.form.get("List-Unsubscribe") == "One-Click":
-        seat.notify = ONE_CLICK  # whatever the game's state: a mail client cannot read a page
-        db.session.commit()
+        seat = seat_settings.choose_mails(game.id, seat.index, ONE_CLICK)
         return _page(game, seat, saved=True)
     if "timezone" not in request.form:  # the mail choice alone (an older form, a client)
-        choice = request.form.get("notify", "")
-        if choice not in CHOICES:
-            raise BadInput("Choose one of the mail settings offered.")
-        seat.notify = choice
-        db.session.commit()
+        seat = seat_settings.choose_mails(game.id, seat.index, request.form.get("notify", ""))
         return _page(game, seat, saved=True)
     try:
         data = SettingsForm().load(request.form, partial=("form_token",))
-        seat_settings.update_settings(
+        seat = seat_settings.update_settings(
             game.id, seat.index, notify=data["notify"], timezone=data["timezone"],
             quiet_start=data["quiet_start"], quiet_end=data["quiet_end"],
             table_talk_mail=None if data["table_talk_mail"] is None
@@ -84,10 +79,7 @@ def save(token: str) -> ResponseReturnValue:
     except ValidationError as exc:
         words = " ".join(str(m[0] if isinstance(m, list) else m)
                          for m in exc.messages_dict.values())
-        db.session.rollback()
         return _page(game, seat, error=words, status=400)
-    except ServiceError as exc:  # a bad time zone or hour, a finished game
-        db.session.rollback()
+    except ServiceError as exc:  # a bad time zone or hour, a finished game: rolled back
         return _page(game, seat, error=exc.message, status=exc.status)
-    db.session.refresh(seat)
     return _page(game, seat, saved=True)
