@@ -31,7 +31,7 @@ from pbem.mail.inbound.received import Inbound
 from pbem.mail.outbound import answers
 from pbem.mail.outbound.answers import Answer
 from pbem.models import Game, InboundMessage, Seat
-from pbem.services import answer_caps, deadlines, resignation, table_talk, turns
+from pbem.services import answer_caps, deadlines, reply_waits, resignation, table_talk, turns
 from pbem.services.transaction import transaction
 
 log = logging.getLogger(__name__)
@@ -132,12 +132,18 @@ def _handle(inbound: Inbound) -> str:
     if any(_word(line) == RESIGN for line in inbound.lines):
         return _resign(inbound, game, game.seat(seat.index))
     talk = table_talk.split_reply(inbound.lines)  # its ``say …`` lines: table talk, not moves
+    wait = reply_waits.check(inbound, game, game.seat(seat.index),
+                             reply_waits.move_lines(talk.moves))
+    if wait.outcome is not None:  # written for a wait that has passed, or applied already
+        return _answer_only(inbound, game, seat, wait.outcome, wait.headline)
     refused = table_talk.post_says(game, game.seat(seat.index), talk.says)
     if refused is not None:
         raise Refused(*refused)
     answer = _play(game, game.seat(seat.index), talk.moves)
     table_talk.tell_posted(answer, talk.says)
     row = _record(inbound, "applied" if answer.applied else "answered", game, seat)
+    if answer.applied:
+        row.reply_key = wait.reply_key
     _answer(inbound, game, game.seat(seat.index), answer, row)
     return row.outcome
 
