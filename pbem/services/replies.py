@@ -28,7 +28,7 @@ from pbem.engine import GameState
 from pbem.extensions import db
 from pbem.mail.inbound import limits
 from pbem.mail.inbound.received import Inbound
-from pbem.mail.outbound import answers
+from pbem.mail.outbound import answers, reply_hints
 from pbem.mail.outbound.answers import Answer
 from pbem.models import Game, InboundMessage, Seat
 from pbem.services import answer_caps, deadlines, reply_waits, resignation, table_talk, turns
@@ -180,9 +180,20 @@ def _refuse(inbound: Inbound, refused: Refused) -> str:
     game, seat = found
     row = _record(inbound, "refused", game, seat)
     answer = Answer(headline="one line of your reply was refused.",
-                    refused_line=refused.line, refusal=refused.reason)
+                    refused_line=refused.line, refusal=refused.reason,
+                    working=_working_line(inbound, game, seat, refused.line))
     _answer(inbound, game, seat, answer, row)
     return row.outcome
+
+
+def _working_line(inbound: Inbound, game: Game, seat: Seat, refused: str) -> str | None:
+    """A line that works where ``refused`` was read (``reply_hints``); none for a reply
+    that resigns, whose refusal is about the reply, not a move."""
+    if any(_word(line) == RESIGN for line in inbound.lines):
+        return None
+    moves = table_talk.split_reply(inbound.lines).moves
+    at = reply_hints.where_refused(GameState.from_json(game.state), seat.index, moves, refused)
+    return reply_hints.working_line(at, seat.index, refused) if at is not None else None
 
 
 def _answer(inbound: Inbound, game: Game, seat: Seat, answer: Answer,
@@ -228,6 +239,7 @@ def _play(game: Game, seat: Seat, lines: list[str]) -> Answer:
         played = _step(state, line, seat.index, game.players)
         turns.record(game, state, played)
         answer.applied.append(played.step["notation"])
+        answer.events[len(answer.applied) - 1] = played.step["events"]
         answer.revealed += answers.revealed_sentences(played.step["events"], names, seat.index)
         if played.hands_over:
             handed_over = True
