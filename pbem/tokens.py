@@ -242,13 +242,24 @@ class RepliedGame(Protocol):
     def state(self) -> dict[str, Any]: ...
 
 
-def position_stamp(state: Mapping[str, Any]) -> str:
-    """Names a position (a game's ``state`` column): the wait a mail was composed in."""
+def position_stamp(state: Mapping[str, Any], key: str | None = None) -> str:
+    """Names a position (a game's ``state`` column): the wait a mail was composed in. Keyed
+    (an HMAC under ``SECRET_KEY``, or ``key``): the state holds the dice's seed and the
+    hidden cards, and a plain hash in every address would let one test guesses about them."""
     # Through JSON and back first: the stamp of a state just written (whose keys may be
     # numbers) is that of the same state read back from the database (whose keys are text).
     stored = json.loads(json.dumps(state))
     canonical = json.dumps(stored, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()[:WAIT_HEX]
+    secret = key if key is not None else str(current_app.config["SECRET_KEY"])
+    return hmac.new(secret.encode(), b"pbem.wait:" + canonical.encode(),
+                    hashlib.sha256).hexdigest()[:WAIT_HEX]
+
+
+def is_position(state: Mapping[str, Any], wait: str) -> bool:
+    """Whether ``wait`` (a reply token's) names ``state``, under the key or a fallback key."""
+    config = current_app.config
+    keys = [str(key) for key in (*config.get("SECRET_KEY_FALLBACKS", []), config["SECRET_KEY"])]
+    return any(hmac.compare_digest(wait, position_stamp(state, key)) for key in keys)
 
 
 def _reply_signature(key: str, *fields: str) -> str:

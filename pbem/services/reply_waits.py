@@ -66,12 +66,11 @@ def check(inbound: Inbound, game: Game, seat: Seat, moves: list[str]) -> ReplyWa
     if not moves:
         return ReplyWait(None, None)
     token = tokens.read_reply_token(inbound.reply_token())  # read before: it is valid
-    current = tokens.position_stamp(game.state)
-    wait = token.wait or answer_caps.wait_of(game) or current
+    wait = token.wait or answer_caps.wait_of(game) or tokens.position_stamp(game.state)
     key = _reply_key(game, seat, wait, moves)
     if _applied_before(key):
         return ReplyWait(RESENT, key)
-    if token.wait is not None and token.wait != current:
+    if token.wait is not None and not tokens.is_position(game.state, token.wait):
         return ReplyWait(PASSED, key)
     if token.wait is None and _answers_an_earlier_wait(inbound, game, seat):
         return ReplyWait(PASSED, key)

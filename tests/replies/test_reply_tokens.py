@@ -23,7 +23,7 @@ def app() -> Flask:
 
 
 POSITION = {"turn": {"round": 3, "seat": 1}, "board": {"2": [1, 2]}}
-STAMP = tokens.position_stamp(POSITION)
+STAMP = tokens.position_stamp(POSITION, key="reply-token-test-key")
 
 
 def _token(app: Flask, game_id: int = 7, seat: int = 1, counter: int = 0) -> str:
@@ -52,8 +52,10 @@ def test_a_token_names_the_position_its_mail_was_composed_in(app: Flask) -> None
     assert len(f"play+{token}") <= tokens.REPLY_TOKEN_MAX
     game_id, seat, counter, wait, signature = token.split("-")
     assert wait == STAMP
-    assert tokens.position_stamp({"board": {2: [1, 2]}, "turn": {"seat": 1, "round": 3}}) \
-        == STAMP  # a state as written (number keys) names the same position as read back
+    with app.app_context():  # a state as written (number keys) is the one read back
+        assert tokens.is_position({"board": {2: [1, 2]}, "turn": {"seat": 1, "round": 3}}, wait)
+        assert not tokens.is_position({**POSITION, "turn": {"round": 4, "seat": 1}}, wait)
+    assert tokens.position_stamp(POSITION, key="another-key") != STAMP  # keyed: no guessing
     other = "0" * len(wait) if wait != "0" * len(wait) else "1" * len(wait)
     with app.app_context(), pytest.raises(tokens.BadToken):
         tokens.read_reply_token("-".join((game_id, seat, counter, other, signature)))
@@ -95,4 +97,6 @@ def test_a_token_of_the_previous_key_still_reads(app: Flask) -> None:
     finally:
         app.config["SECRET_KEY"] = "reply-token-test-key"
     with app.app_context():
-        assert tokens.read_reply_token(old) == tokens.ReplyToken(7, 1, 0, STAMP)
+        assert tokens.read_reply_token(old) == tokens.ReplyToken(
+            7, 1, 0, tokens.position_stamp(POSITION, key="old-key"))
+        assert tokens.is_position(POSITION, tokens.read_reply_token(old).wait or "")

@@ -163,3 +163,16 @@ def test_an_old_reply_address_answering_an_earlier_turns_mail_plays_nothing(
     assert deliver(_old_reply(game, 0, move, first_turn_mail, "<old-late@c.test>")) == "passed"
     answer = _unchanged_but_one_answer(game.id, before, 0)
     assert "moved on" in answer.text_body
+
+
+def test_a_mail_from_before_a_key_rotation_still_plays(server: Flask) -> None:
+    """The wait is keyed like the token: under a key moved to SECRET_KEY_FALLBACKS, the
+    mails in players' inboxes still name the position they were sent in."""
+    game = start(2)
+    turn = turn_mail(game.id, 0)
+    old_key = server.config["SECRET_KEY"]
+    server.config.update(SECRET_KEY="a-new-key-after-rotation",
+                         SECRET_KEY_FALLBACKS=[old_key])
+    dock = _dock(game.id)
+    assert deliver(reply_to(game, 0, dock, answering=turn)) == "applied"
+    assert deliver(reply_to(game, 0, "end", answering=turn)) == "passed"
