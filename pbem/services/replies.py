@@ -3,7 +3,9 @@ same mechanics as the turn page, and gets one answer in the game's thread.
 
 ``receive(inbound)`` is the one entry of both inbound paths (IMAP polling, the provider
 webhook). A reply is applied at most once: its ``inbound_messages`` row (keyed by the
-Message-ID) is written in the transaction that applies it. Machines' mail (auto-replies,
+Message-ID) is written in the transaction that applies it. A reply answers one wait
+(``reply_waits``): written for a position the game has left, or applied once already under
+another Message-ID, it plays nothing and its answer says why. Machines' mail (auto-replies,
 bounces) is recorded and never answered; a reply whose token is not ours is recorded and
 not answered either (its From cannot be trusted, so an answer would be backscatter); every
 other reply gets exactly one answer, to the seat's own address.
