@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -215,15 +217,20 @@ def read_calendar_token(token: str | None) -> SeatLink:
 # -- reply token: the plus-address part of a seat's Reply-To ----------------------------------
 # Not an itsdangerous token: its base64 is case-sensitive, and mail systems may fold the case
 # of an address's local part. This one is lower-case hex (an HMAC-SHA256 cut to 96 bits) over
-# game id, seat and link counter, so it survives case folding, fits the 64-character local
-# part, and bumping ``link_counter`` revokes it like every other link of the seat.
+# game id, seat, link counter and the wait the mail was sent for, so it survives case folding,
+# fits the 64-character local part, and bumping ``link_counter`` revokes it like every other
+# link of the seat. The wait is ``position_stamp`` of the game when the mail was composed:
+# a reply is played only against the position its mail showed (``pbem.services.reply_waits``).
+# Tokens made before the wait was carried (four fields) still read, with ``wait`` None.
 
 REPLY_SIGNATURE_HEX = 24
+WAIT_HEX = 8  # 32 bits of the position's hash: a late reply passing as current is 1 in 4e9
 # ASCII digits only, each number within bounds (a game id of at most 12 digits, a seat of 1,
-# a link counter of at most 9) and the signature's hex: anything else is refused before a
-# number is read, so no Unicode digit ("²") or 5,000-digit field reaches int().
+# a link counter of at most 9), the wait's and the signature's hex: anything else is refused
+# before a number is read, so no Unicode digit ("²") or 5,000-digit field reaches int().
 REPLY_TOKEN = re.compile(
-    rf"([0-9]{{1,12}})-([0-9])-([0-9]{{1,9}})-([0-9a-f]{{{REPLY_SIGNATURE_HEX}}})")
+    rf"([0-9]{{1,12}})-([0-9])-([0-9]{{1,9}})(?:-([0-9a-f]{{{WAIT_HEX}}}))?"
+    rf"-([0-9a-f]{{{REPLY_SIGNATURE_HEX}}})")
 REPLY_TOKEN_MAX = 64  # a local part is at most 64 characters (RFC 5321)
 
 
@@ -231,18 +238,43 @@ class RepliedGame(Protocol):
     @property
     def id(self) -> int: ...
 
+    @property
+    def state(self) -> dict[str, Any]: ...
 
-def _reply_signature(key: str, game_id: str, seat: str, counter: str) -> str:
-    """Over the numbers as written: only the canonical spelling (``str`` of each) verifies."""
-    message = f"pbem.reply:{game_id}:{seat}:{counter}".encode()
+
+def position_stamp(state: Mapping[str, Any], key: str | None = None) -> str:
+    """Names a position (a game's ``state`` column): the wait a mail was composed in. Keyed
+    (an HMAC under ``SECRET_KEY``, or ``key``): the state holds the dice's seed and the
+    hidden cards, and a plain hash in every address would let one test guesses about them."""
+    # Through JSON and back first: the stamp of a state just written (whose keys may be
+    # numbers) is that of the same state read back from the database (whose keys are text).
+    stored = json.loads(json.dumps(state))
+    canonical = json.dumps(stored, sort_keys=True, separators=(",", ":"))
+    secret = key if key is not None else str(current_app.config["SECRET_KEY"])
+    return hmac.new(secret.encode(), b"pbem.wait:" + canonical.encode(),
+                    hashlib.sha256).hexdigest()[:WAIT_HEX]
+
+
+def is_position(state: Mapping[str, Any], wait: str) -> bool:
+    """Whether ``wait`` (a reply token's) names ``state``, under the key or a fallback key."""
+    config = current_app.config
+    keys = [str(key) for key in (*config.get("SECRET_KEY_FALLBACKS", []), config["SECRET_KEY"])]
+    return any(hmac.compare_digest(wait, position_stamp(state, key)) for key in keys)
+
+
+def _reply_signature(key: str, *fields: str) -> str:
+    """Over the fields as written: only the canonical spelling (``str`` of each) verifies."""
+    message = ":".join(("pbem.reply", *fields)).encode()
     return hmac.new(key.encode(), message, hashlib.sha256).hexdigest()[:REPLY_SIGNATURE_HEX]
 
 
 def make_reply_token(game: RepliedGame, seat: LinkedSeat) -> str:
-    """``<game id>-<seat>-<counter>-<signature>``: names the seat a reply plays."""
+    """``<game id>-<seat>-<counter>-<wait>-<signature>``: names the seat a reply plays and
+    the position it answers."""
     key = str(current_app.config["SECRET_KEY"])
-    numbers = (str(game.id), str(seat.index), str(seat.link_counter))
-    return "-".join((*numbers, _reply_signature(key, *numbers)))
+    fields = (str(game.id), str(seat.index), str(seat.link_counter),
+              position_stamp(game.state))
+    return "-".join((*fields, _reply_signature(key, *fields)))
 
 
 @dataclass(frozen=True)
@@ -250,6 +282,7 @@ class ReplyToken:
     game_id: int
     seat: int
     counter: int
+    wait: str | None = None  # None: a token made before the wait was carried
 
 
 def read_reply_token(token: str | None) -> ReplyToken:
@@ -261,10 +294,10 @@ def read_reply_token(token: str | None) -> ReplyToken:
     matched = REPLY_TOKEN.fullmatch(token.lower()) if len(token) <= REPLY_TOKEN_MAX else None
     if matched is None:
         raise BadToken("forged")
-    game_id, seat, counter, signature = matched.groups()
+    game_id, seat, counter, wait, signature = matched.groups()
+    fields = (game_id, seat, counter) if wait is None else (game_id, seat, counter, wait)
     config = current_app.config
     keys = [str(key) for key in (*config.get("SECRET_KEY_FALLBACKS", []), config["SECRET_KEY"])]
-    if not any(hmac.compare_digest(signature, _reply_signature(key, game_id, seat, counter))
-               for key in keys):
+    if not any(hmac.compare_digest(signature, _reply_signature(key, *fields)) for key in keys):
         raise BadToken("forged")
-    return ReplyToken(int(game_id), int(seat), int(counter))
+    return ReplyToken(int(game_id), int(seat), int(counter), wait)

@@ -16,7 +16,8 @@ def inbound_address() -> str | None:
 
 
 def reply_address(game: tokens.RepliedGame, seat: tokens.LinkedSeat) -> str | None:
-    """``play+<token>@domain`` for ``seat`` (None when replies are not configured)."""
+    """``play+<token>@domain`` for ``seat`` at the position ``game`` is in now (None when
+    replies are not configured)."""
     base = inbound_address()
     if not base:
         return None

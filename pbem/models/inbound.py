@@ -30,4 +30,8 @@ class InboundMessage(db.Model):  # type: ignore[name-defined,misc]
     # The game's wait when the mail came (its open deadline rows' ``turn_key``): answers to
     # mails carrying no move stop after three in a row of the same wait (docs/mail.md).
     wait_key: Mapped[str | None] = mapped_column(String(64))
+    # The seat, the wait its mail was sent for and the reply's lines, hashed
+    # (``pbem.services.reply_waits``): the same reply re-sent under another Message-ID, or
+    # none, is not played twice.
+    reply_key: Mapped[str | None] = mapped_column(String(64), index=True)
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

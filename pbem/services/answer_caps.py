@@ -24,7 +24,7 @@ from pbem.models import Deadline, Game, InboundMessage, Outbox, Seat
 MUTE_AFTER = 3
 MUTED = "muted"  # the outcome of a mail that applied nothing and was not answered
 NO_MOVE_ANSWERED = frozenset({"answered", "refused", "forged_from", "inactive", "autopilot",
-                              "too_large", "too_complex"})
+                              "too_large", "too_complex", "passed", "resent"})
 ANSWER_WINDOW = timedelta(hours=1)
 
 

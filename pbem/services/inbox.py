@@ -33,8 +33,8 @@ DEFAULT_POLL_SECONDS = 10.0  # INBOUND_POLL_SECONDS: the part of a tick replies 
 UNAVAILABLE = (OperationalError, InterfaceError, PoolTimeout)
 QUARANTINED = "quarantined"
 # ``pbem status`` lists these outcomes of ``inbound_messages`` (others are summed as "other").
-SHOWN = ("applied", "answered", "refused", "muted", "automatic", "unknown_token", "forged_from",
-         "too_large", "too_complex", QUARANTINED)
+SHOWN = ("applied", "answered", "refused", "passed", "resent", "muted", "automatic",
+         "unknown_token", "forged_from", "too_large", "too_complex", QUARANTINED)
 
 
 def max_bytes() -> int:

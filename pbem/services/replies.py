@@ -3,7 +3,9 @@ play path of the turn page (``pbem.services.play``), and gets one answer in the 
 
 ``receive(inbound)`` is the one entry of both inbound paths (IMAP polling, the provider
 webhook). A reply is applied at most once: its ``inbound_messages`` row (keyed by the
-Message-ID) is written in the transaction that applies it. Machines' mail (auto-replies,
+Message-ID) is written in the transaction that applies it. A reply answers one wait
+(``reply_waits``): written for a position the game has left, or applied once already under
+another Message-ID, it plays nothing and its answer says why. Machines' mail (auto-replies,
 bounces) is recorded and never answered; a reply whose token is not ours is recorded and
 not answered either (its From cannot be trusted, so an answer would be backscatter); every
 other reply gets exactly one answer, to the seat's own address.
@@ -28,10 +30,10 @@ from pbem.engine import GameState
 from pbem.extensions import db
 from pbem.mail.inbound import limits
 from pbem.mail.inbound.received import Inbound
-from pbem.mail.outbound import answers
+from pbem.mail.outbound import answers, reply_hints
 from pbem.mail.outbound.answers import Answer
 from pbem.models import Game, InboundMessage, Seat
-from pbem.services import answer_caps, play, resignation, table_talk, turns
+from pbem.services import answer_caps, play, reply_waits, resignation, table_talk, turns
 from pbem.services.errors import NotAllowed
 from pbem.services.transaction import transaction
 
@@ -133,12 +135,18 @@ def _handle(inbound: Inbound) -> str:
     if any(_word(line) == RESIGN for line in inbound.lines):
         return _resign(inbound, game, game.seat(seat.index))
     talk = table_talk.split_reply(inbound.lines)  # its ``say …`` lines: table talk, not moves
+    wait = reply_waits.check(inbound, game, game.seat(seat.index),
+                             reply_waits.move_lines(talk.moves))
+    if wait.outcome is not None:  # written for a wait that has passed, or applied already
+        return _answer_only(inbound, game, seat, wait.outcome, wait.headline)
     refused = table_talk.post_says(game, game.seat(seat.index), talk.says)
     if refused is not None:
         raise Refused(*refused)
     answer = _play(game, game.seat(seat.index), talk.moves)
     table_talk.tell_posted(answer, talk.says)
     row = _record(inbound, "applied" if answer.applied else "answered", game, seat)
+    if answer.applied:
+        row.reply_key = wait.reply_key
     _answer(inbound, game, game.seat(seat.index), answer, row)
     return row.outcome
 
@@ -175,9 +183,20 @@ def _refuse(inbound: Inbound, refused: Refused) -> str:
     game, seat = found
     row = _record(inbound, "refused", game, seat)
     answer = Answer(headline="one line of your reply was refused.",
-                    refused_line=refused.line, refusal=refused.reason)
+                    refused_line=refused.line, refusal=refused.reason,
+                    working=_working_line(inbound, game, seat, refused.line))
     _answer(inbound, game, seat, answer, row)
     return row.outcome
+
+
+def _working_line(inbound: Inbound, game: Game, seat: Seat, refused: str) -> str | None:
+    """A line that works where ``refused`` was read (``reply_hints``); none for a reply
+    that resigns, whose refusal is about the reply, not a move."""
+    if any(_word(line) == RESIGN for line in inbound.lines):
+        return None
+    moves = table_talk.split_reply(inbound.lines).moves
+    at = reply_hints.where_refused(GameState.from_json(game.state), seat.index, moves, refused)
+    return reply_hints.working_line(at, seat.index, refused) if at is not None else None
 
 
 def _answer(inbound: Inbound, game: Game, seat: Seat, answer: Answer,
@@ -222,6 +241,7 @@ def _play(game: Game, seat: Seat, lines: list[str]) -> Answer:
             continue
         played = _step(game, state, line, seat.index)
         answer.applied.append(played.step["notation"])
+        answer.events[len(answer.applied) - 1] = played.step["events"]
         answer.revealed += answers.revealed_sentences(played.step["events"], names, seat.index)
         if played.handed_over:
             handed_over = True

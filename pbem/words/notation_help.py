@@ -114,7 +114,7 @@ SECTIONS = (BASE, CARDS, FACTIONS)
 REPLY_WORDS = (
     ("undo", "take back your last step this turn"),
     ("status", "your summary again"),
-    ("help", "every kind of move you can make now"),
+    ("help", "every move you can write now, grouped by kind"),
     ("resign", "alone on its line: leave the game; the computer plays your seat"),
 )
 

@@ -7,7 +7,7 @@ from email.message import EmailMessage
 
 import sqlalchemy as sa
 from flask import Flask
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pbem import engine
@@ -88,9 +88,9 @@ def test_a_reply_after_the_turn_passed_changes_nothing(server: Flask) -> None:
         assert deliver(reply_to(game, 0, "\n".join(lines))) == "applied"
     before = snapshot(game.id)
     late = reply_to(game, 0, "end", answering=old_mail, message_id="<late@c.test>")
-    assert deliver(late) == "refused"
+    assert deliver(late) == "passed"  # its address names the position of Ana's turn
     answer = _unchanged_but_one_answer(game.id, before, 0)
-    assert "not your move" in answer.text_body and "Bo" in answer.text_body
+    assert "moved on" in answer.text_body and "It is Bo's turn now" in answer.text_body
 
 
 def test_a_revoked_reply_address_plays_nothing(server: Flask) -> None:
@@ -208,6 +208,9 @@ def test_fuzzed_bodies_apply_nothing_and_get_one_answer_each(server: Flask) -> N
               suppress_health_check=[HealthCheck.too_slow])
     @given(body=st.text(max_size=300))
     def one(body: str) -> None:
+        # Hypothesis draws the code's own string constants too: "resign" would end Ana's
+        # play (a legal outcome, tested in test_resign_by_reply) and leave nothing to fuzz.
+        assume(all(line.strip(" .!").lower() != "resign" for line in body.splitlines()))
         sent[0] += 1
         before = _version_and_mail(game.id)
         msg = EmailMessage()

@@ -39,10 +39,12 @@ def positions(count: int, seed: int) -> Iterator[tuple[int, bool, GameState]]:
         factions = players == 5 or rng.random() < 0.5
         state = engine.new_game(players, rng.randrange(2**31), {"factions": factions})
         bot_rng = [rng.randrange(2**31), 0]
+        yielded = False  # a position of this game: the next must differ from it
         for _ in range(PER_GAME):
             if made == count:
                 break
-            for _ in range(rng.randrange(0, 80)):
+            moves = rng.randrange(0, 80)
+            for _ in range(moves):
                 if state.phase == "over":
                     break
                 seat = engine.awaited(state)
@@ -51,6 +53,9 @@ def positions(count: int, seed: int) -> Iterator[tuple[int, bool, GameState]]:
                 engine.apply_in_place(state, bot(bots.redacted(state, seat), seat, bot_rng))
             if state.phase == "over":
                 break
+            if moves == 0 and yielded:  # the position just played (a reply to it was applied)
+                continue
+            yielded = True
             made += 1
             yield players, factions, state.clone()
 
@@ -101,7 +106,8 @@ def reply(mail: Outbox, game: Game, seat: int, lines: list[str], number: int) ->
 
 def applied_lines(answer: str) -> list[str]:
     block = answer.split("Applied from your reply\n", 1)[1]
-    return [line.strip() for line in block.split("\n\n", 1)[0].splitlines()]
+    return [line.strip() for line in block.split("\n\n", 1)[0].splitlines()
+            if not line.startswith("    ")]  # what a line did: the sentences under it
 
 
 def play_examples(app: Flask, count: int, seed: int) -> None:

@@ -38,7 +38,8 @@ def test_say_lines_are_posted_in_order_beside_the_moves(server: Flask) -> None:
     assert _said(game.id) == [(0, "Good luck, Bo!"), (0, "that one hurt <3")]
     [answer] = mails_to(game.id, 0)[before:]
     assert answer.kind == "reply_answer"
-    applied = answer.text_body.split("Applied from your reply", 1)[1].splitlines()[1:4]
+    block = answer.text_body.split("Applied from your reply", 1)[1].split("\n\n", 1)[0]
+    applied = [line for line in block.splitlines()[1:] if not line.startswith("    ")]
     assert applied == [f"  {dock}", "  say Good luck, Bo!", "  say that one hurt <3"]
     assert "  Ana (" in answer.text_body.split("At the table since your last turn", 1)[1]
 

@@ -69,7 +69,10 @@ class Inbound:
 
     @property
     def key(self) -> str:
-        return hashlib.sha256((self.message_id or self.key_source).encode()).hexdigest()
+        """The at-most-once key: one mail is one key whatever a client or relay did to the
+        spelling of its Message-ID (``normalised_message_id``)."""
+        source = normalised_message_id(self.message_id) or self.key_source
+        return hashlib.sha256(source.encode()).hexdigest()
 
     def reply_token(self) -> str | None:
         """The token of the first recipient that is our plus-address, if any."""
@@ -78,6 +81,14 @@ class Inbound:
             if token:
                 return token
         return None
+
+
+def normalised_message_id(value: str) -> str:
+    """A Message-ID as the at-most-once key reads it: no angle brackets or white space, and
+    lower-case (RFC 5322 leaves the case of its left part to the sender, but relays and
+    clients that re-send a mail are known to change it; two mails whose ids differ in case
+    alone are taken for one)."""
+    return "".join(value.split()).strip("<>").lower()
 
 
 # -- the text of the reply ------------------------------------------------------------------

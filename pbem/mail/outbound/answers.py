@@ -11,14 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.engine import action_from_json, format_action
-from pbem.mail.outbound import compose, links
+from pbem.mail.outbound import compose, links, reply_hints
 from pbem.mail.outbound.message import check_header_value
 from pbem.mail.outbound.outbox import enqueue
 from pbem.mail.reply_address import reply_address
 from pbem.models.game import Game, Seat
 from pbem.words import describe
 
-MENU_LIMIT = 30  # every kind of move is in it; a long menu is cut and points to the page
 ANSWER_KIND = "reply_answer"  # the outbox kind of an answer to a reply
 
 
@@ -33,12 +32,9 @@ class Answer:
     refusal: str | None = None
     unread: list[str] = field(default_factory=list)  # lines left for the next reply
     show_help: bool = False
-
-
-def menu_lines(picture: dict[str, Any]) -> list[str]:
-    """The seat's legal moves in notation, the first ``MENU_LIMIT``."""
-    legal = picture.get("legal") or []
-    return [format_action(action_from_json(action)) for action in legal[:MENU_LIMIT]]
+    # The events of each applied step, by its place in ``applied`` (what each line did).
+    events: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    working: str | None = None  # for a refused line: a line that works in its place
 
 
 def examples_per_kind(picture: dict[str, Any]) -> list[str]:
@@ -65,8 +61,12 @@ def send_answer(game: Game, seat: Seat, answer: Answer, *, in_reply_to: str,
         return
     context = compose.game_context(game, seat)
     picture = context["view"]
+    names = [s.name for s in sorted(game.seats, key=lambda s: s.index)]
+    groups = reply_hints.menu_groups(picture, whole=answer.show_help)
     context.update(
-        answer=answer, menu=menu_lines(picture), examples=examples_per_kind(picture),
+        answer=answer, menu=groups, menu_cut=any(group.more for group in groups),
+        menu_total=sum(group.total for group in groups), examples=examples_per_kind(picture),
+        did=reply_hints.what_lines_did(answer.applied, answer.events, names, seat.index),
         rolled=picture["turn"]["rolled"] if picture["awaiting"] == seat.index else None,
         my_turn=picture["awaiting"] == seat.index, over=picture.get("phase") == "over",
         notation_url=links.notation_help_url(),
