@@ -14,6 +14,7 @@ import ast
 import re
 import sys
 from collections.abc import Callable, Iterator
+from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -25,6 +26,7 @@ from flask import Flask
 import pbem.engine
 from pbem import engine
 from pbem.extensions import db
+from pbem.mail.reply_address import reply_address
 from pbem.models import ActionLog, Deadline, Game
 from pbem.services import play, timeouts
 from tests.replies.conftest import deliver, mails_to, reply_to
@@ -210,7 +212,7 @@ def test_undo_by_page_api_and_reply_goes_through_the_play_path(
         "API": lambda: server.test_client().post(
             f"/api/games/{game.public_id}/undo", headers=auth(link(game.id, 0)),
             json={"version": fresh(game.id).version}),
-        "reply": lambda: deliver(reply_to(game, 0, "undo\n")),
+        "reply": lambda: deliver(reply_now(game, 0, "undo\n")),
     }
     for door, undo in undoes.items():
         play.play(game.id, 0, fresh(game.id).version, engine.parse_action(SECOND, 0, 2))
@@ -222,6 +224,17 @@ def test_undo_by_page_api_and_reply_goes_through_the_play_path(
 
 
 # -- an undo by reply is the turn page's undo -------------------------------------------------
+
+
+def reply_now(game: Game, seat: int, body: str) -> EmailMessage:
+    """A reply written for the position the game is in now: a reply answers one wait
+    (``pbem.services.reply_waits``), so one to the turn mail would be late after page steps."""
+    msg = reply_to(game, seat, body)
+    row = fresh(game.id)
+    address = reply_address(row, row.seat(seat))
+    assert address is not None
+    msg.replace_header("To", address)
+    return msg
 
 
 def page_undo(server: Flask, game_id: int) -> Any:
@@ -257,7 +270,7 @@ def twin_games(moves: tuple[str, ...]) -> tuple[Game, Game]:
 def test_an_undo_by_reply_leaves_the_game_as_the_pages_undo_does(server: Flask) -> None:
     by_page, by_mail = twin_games((MOVE, SECOND))
     assert page_undo(server, by_page.id).status_code == 303
-    assert deliver(reply_to(by_mail, 0, "undo\n")) == "applied"
+    assert deliver(reply_now(by_mail, 0, "undo\n")) == "applied"
     assert what_undo_leaves(by_page.id) == what_undo_leaves(by_mail.id)
     assert [step["notation"] for step in fresh(by_mail.id).turn_steps] == [MOVE]
 
@@ -274,6 +287,6 @@ def test_an_undo_refused_by_reply_is_refused_by_the_page_in_the_same_words(
     response = page_undo(server, by_page.id)
     assert response.status_code == 409
     assert why.replace("'", "&#39;") in response.get_data(as_text=True)
-    assert deliver(reply_to(by_mail, 0, "undo\n")) == "refused"
+    assert deliver(reply_now(by_mail, 0, "undo\n")) == "refused"
     assert why in mails_to(by_mail.id, 0)[-1].text_body
     assert what_undo_leaves(by_page.id) == what_undo_leaves(by_mail.id) == before
