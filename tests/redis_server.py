@@ -1,12 +1,11 @@
 """A real Redis for the tests: Debian's ``redis-server``, started by the test on 127.0.0.1 with
-a free port and its files in a temp dir, nothing saved to disk, stopped after it. Installed by
-.ci/run (``apt-get install -y redis-server``); a Redis already running on the machine is never
+a free port and its files in a temp dir, nothing saved to disk, stopped after it. Found by
+tests/programs.py (installed by .ci/run); a Redis already running on the machine is never
 used.
 """
 
 from __future__ import annotations
 
-import shutil
 import socket
 import subprocess
 import time
@@ -16,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.live_server import free_port
+from tests.programs import REDIS_SERVER
 
-REDIS_SERVER = "redis-server"
 BOOT_SECONDS = 30
 
 
@@ -37,10 +36,6 @@ class Redis:
             self.process.wait(timeout=15)
 
 
-def installed() -> bool:
-    return shutil.which(REDIS_SERVER) is not None
-
-
 def ping(port: int) -> bool:
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=2) as sock:
@@ -55,8 +50,8 @@ def redis_server(directory: Path) -> Iterator[Redis]:
     """``redis-server`` on a free loopback port until the block ends."""
     port = free_port()
     log = directory / "redis.log"
-    argv = [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(port), "--dir", str(directory),
-            "--save", "", "--appendonly", "no", "--logfile", str(log)]
+    argv = [str(REDIS_SERVER.path), "--bind", "127.0.0.1", "--port", str(port),
+            "--dir", str(directory), "--save", "", "--appendonly", "no", "--logfile", str(log)]
     process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     running = Redis(port, process, log)
     try:

@@ -25,10 +25,11 @@ from pbem.models import Outbox
 from pbem.services import games
 from pbem.services.games import SeatSpec
 from tests.conftest import build_app
-from tests.e2e.test_turn_page import ARGS, ARTIFACTS, CHROMIUM
+from tests.e2e.test_turn_page import ARGS, ARTIFACTS
+from tests.programs import CHROMIUM
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
-                                reason="/usr/bin/chromium is absent: no browser to drive")
+pytestmark = pytest.mark.usefixtures("chromium")
+
 PHONE = 360
 WIDEST = """[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect()
     .right > 360).slice(-3).map(e => e.tagName + '.' + e.className + ' ' +
@@ -80,7 +81,7 @@ def test_the_mailbox_its_messages_and_the_game_over_mail_fit_a_phone(
     assert any(name.endswith("game_over") for name, _ in pages)
     too_wide = {}
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM.path), args=ARGS)
         context = browser.new_context(viewport={"width": PHONE, "height": 740})
         page = context.new_page()
         for name, url in pages:  # the mailbox first: opening it delivers the queued mail

@@ -10,7 +10,6 @@ from __future__ import annotations
 import threading
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flask_migrate
@@ -25,12 +24,11 @@ from pbem.services import notice_channels
 from pbem.services.games import SeatSpec, create_game
 from tests.conftest import build_app
 from tests.notices.conftest import play_turn
+from tests.programs import CHROMIUM
 
-CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.usefixtures("chromium")
+
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
-                                reason="/usr/bin/chromium is absent: no browser to drive")
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +77,7 @@ def test_a_scanner_fetch_is_not_a_visit_and_the_browser_page_is(served: dict[str
     assert _open_escalations(served) == 1
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM.path), args=ARGS)
         page = browser.new_page()
         with page.expect_response(lambda r: r.url.endswith("/seen")) as seen:
             page.goto(url)

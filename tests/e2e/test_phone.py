@@ -34,8 +34,10 @@ from pbem.models.outbox import Outbox
 from pbem.services import games, magic_links, play
 from pbem.services.games import SeatSpec
 from tests.conftest import build_app
+from tests.programs import CHROMIUM
 
-CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.usefixtures("chromium")
+
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -44,9 +46,6 @@ MAIL_KINDS = ("invitation", "your_turn", "decision", "others_turn", "autopilot",
               "digest", "vacation", "game_over", "magic_link", "email_failing", "resigned",
               "cancelled", "hosting", "host_link", "substitution", "handed_over",
               "rematch_asked", "notice_paused")
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
-                                reason="/usr/bin/chromium is absent: no browser to drive")
 
 
 def _humans(*names: str) -> list[SeatSpec]:
@@ -196,7 +195,7 @@ def phone() -> Iterator[Any]:
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM.path), args=ARGS)
         context = browser.new_context(viewport=PHONE, bypass_csp=True)  # to inject axe
         page = context.new_page()
         yield page

@@ -24,13 +24,13 @@ from pbem.models import Game
 from pbem.services import games
 from pbem.services.games import SeatSpec
 from tests.conftest import build_app
+from tests.programs import CHROMIUM
 
-CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.usefixtures("chromium")
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
-                                reason="/usr/bin/chromium is absent: no browser to drive")
 BEN_AT_SHIPYARD = (6, 7)  # two of Ben's ships (seat 1), by index in state["ships"]
 
 
@@ -108,7 +108,7 @@ def test_a_two_ship_shot_and_a_two_of_three_reroll_by_ticking(live: dict[str, An
 
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM.path), args=ARGS)
         context = browser.new_context(viewport={"width": 360, "height": 740},
                                       java_script_enabled=javascript)
         page = context.new_page()

@@ -30,10 +30,10 @@ from pbem.models import Game, Outbox
 from pbem.services import games, play, table_talk
 from pbem.services.games import SeatSpec
 from tests.conftest import build_app
-from tests.e2e.test_phone import ARGS, AXE, CHROMIUM, PHONE, SHOTS
+from tests.e2e.test_phone import ARGS, AXE, PHONE, SHOTS
+from tests.programs import CHROMIUM
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
-                                reason="/usr/bin/chromium is absent: no browser to drive")
+pytestmark = pytest.mark.usefixtures("chromium")
 
 NOON = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 PEOPLE = {"Ana": "ana@example.com", "Ben": "ben@example.com", "Cy": "cy@example.com"}
@@ -81,7 +81,7 @@ def phone() -> Iterator[Any]:
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM.path), args=ARGS)
         context = browser.new_context(viewport=PHONE, bypass_csp=True)  # to inject axe
         yield context.new_page()
         browser.close()

@@ -19,7 +19,7 @@ from pbem.models import Game
 from pbem.services import games
 from pbem.services.games import SeatSpec
 from tests.conftest import build_app
-from tests.e2e.test_turn_page import ARGS, CHROMIUM, _dock_everything
+from tests.e2e.test_turn_page import ARGS, _dock_everything
 from tests.live_server import SECRET_KEY, migrated_database, serving
 
 
@@ -38,10 +38,9 @@ def _game(db_url: str, directory: Path) -> tuple[str, int]:
     return link, game_id
 
 
-def test_a_whole_turn_through_the_forms_over_https(tmp_path: Path) -> None:
+def test_a_whole_turn_through_the_forms_over_https(chromium: Path, tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
 
-    assert CHROMIUM.exists(), "the browser tests need Debian's chromium at /usr/bin/chromium"
     db_url = migrated_database(tmp_path)
     link, game_id = _game(db_url, tmp_path)
     with serving(db_url, tmp_path, tls=True, env={"PREFERRED_URL_SCHEME": "https"}) as live:
@@ -49,7 +48,7 @@ def test_a_whole_turn_through_the_forms_over_https(tmp_path: Path) -> None:
         requests: list[Any] = []
         refused: list[str] = []
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            browser = pw.chromium.launch(executable_path=str(chromium), args=ARGS)
             context = browser.new_context(viewport={"width": 360, "height": 740},
                                           ignore_https_errors=True)
             page = context.new_page()

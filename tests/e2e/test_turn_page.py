@@ -23,13 +23,12 @@ from pbem.models import Game
 from pbem.services import games
 from pbem.services.games import SeatSpec
 from tests.conftest import build_app
+from tests.programs import CHROMIUM
 
-CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.usefixtures("chromium")
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
-                                reason="/usr/bin/chromium is absent: no browser to drive")
 
 
 @pytest.fixture
@@ -94,7 +93,7 @@ def test_a_whole_turn_by_tapping(live: dict[str, Any], javascript: bool) -> None
 
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM.path), args=ARGS)
         context = browser.new_context(viewport={"width": 360, "height": 740},
                                       java_script_enabled=javascript)
         page = context.new_page()
@@ -169,7 +168,7 @@ def test_the_factions_draft_and_a_whole_turn_by_tapping(live_factions: dict[str,
     ARTIFACTS.mkdir(exist_ok=True)
     ana, ben = live_factions["turns"]
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM.path), args=ARGS)
         context = browser.new_context(viewport={"width": 360, "height": 740})
         page = context.new_page()
         errors: list[str] = []

@@ -25,7 +25,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.redis_server import Redis, installed, redis_server
+from tests.programs import REDIS_SERVER
+from tests.redis_server import Redis, redis_server
 
 from .conftest import Target, attacked
 
@@ -105,9 +106,7 @@ def _serve(directory: Path, storage: str) -> Iterator[Target]:
 
 @pytest.fixture(scope="module")
 def with_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Limited]:
-    if not installed():
-        pytest.skip("redis-server is not installed (apt-get install -y redis-server): shared "
-                    "limits are tested against a real Redis only")
+    REDIS_SERVER.require()
     directory = tmp_path_factory.mktemp("redis-limits")
     with redis_server(directory) as redis:
         yield from (Limited(target, redis) for target in _serve(directory, redis.uri))

@@ -1,6 +1,6 @@
 """A real IMAP server for the tests: Debian's dovecot, started by the test on 127.0.0.1 with a
 free port and a config in a temp dir (static password, maildir in the temp dir), stopped
-after it. Installed by .ci/run (``apt-get install -y dovecot-imapd``).
+after it. Found by tests/programs.py (installed by .ci/run).
 
 Run as root (as CI does), dovecot's login processes must not be root: they run as its own
 ``dovenull`` user and the mail as ``dovecot``; run as anyone else, everything runs as that
@@ -21,7 +21,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-DOVECOT = "/usr/sbin/dovecot"
+from tests.programs import DOVECOT
+
 USER, PASSWORD = "play", "imap-test-password"
 
 CONFIG = """\
@@ -75,10 +76,6 @@ class Imap:
         return self.log.parent / "mail" / self.user
 
 
-def installed() -> bool:
-    return os.path.exists(DOVECOT)
-
-
 def deliver(server: Imap, mails: list[bytes]) -> None:
     """Put mails into the maildir as a local delivery agent does (a file in ``new/`` each),
     much faster than IMAP APPEND for large ones. The name carries the size (``S=``, ``W=``:
@@ -112,7 +109,6 @@ def _users() -> dict[str, str]:
 
 @contextmanager
 def dovecot() -> Iterator[Imap]:
-    assert installed(), "dovecot is not installed: apt-get install -y dovecot-imapd (.ci/run does)"
     root = Path(tempfile.mkdtemp(prefix="pbem-dovecot-"))
     root.chmod(0o755)  # dovecot's own users must reach the maildir and the sockets
     users = _users()
@@ -125,7 +121,7 @@ def dovecot() -> Iterator[Imap]:
     config = root / "dovecot.conf"
     config.write_text(CONFIG.format(root=root, port=port, password=PASSWORD,
                                     uid=min(mail_user.pw_uid, 100), **users))
-    process = subprocess.Popen([DOVECOT, "-F", "-c", str(config)],
+    process = subprocess.Popen([str(DOVECOT.require()), "-F", "-c", str(config)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         _wait_for(port, process, root)

@@ -19,9 +19,9 @@ import pytest
 from flask import Flask
 
 from pbem.config import load_config
+from tests.programs import DOVECOT
 
 from .conftest import inbound_rows, mails_to, start, turn_mail
-from .dovecot import installed
 from .imap_box import tick
 
 DOCS = Path(__file__).parents[2] / "docs" / "mail.md"
@@ -58,9 +58,7 @@ def _run(script: str, home: Path) -> None:
 @pytest.fixture
 def home() -> Iterator[Path]:
     """A home of its own, directly under /tmp (pytest's tmp_path is root's only)."""
-    if not installed():
-        pytest.skip("dovecot is not installed (apt-get install -y dovecot-imapd): the recipe "
-                    "is run against a real one only")
+    DOVECOT.require()
     path = Path(tempfile.mkdtemp(prefix="pbem-recipe-"))
     path.chmod(0o755)
     if os.geteuid() == 0:
@@ -77,6 +75,9 @@ def test_the_recipe_serves_a_mailbox_whose_reply_is_answered(server: Flask, home
     start_block, settings_block, reply_block = _blocks()
     port = str(_free_port())
     assert f"port={DOC_PORT}" in start_block and f"INBOUND_IMAP_PORT={DOC_PORT}" in settings_block
+    assert DOVECOT.default in start_block
+    # The recipe's dovecot is Debian's; PBEM_TEST_DOVECOT (tests/programs.py) may name another.
+    start_block = start_block.replace(DOVECOT.default, str(DOVECOT.path))
     _run(start_block.replace(f"port={DOC_PORT}", f"port={port}"), home)
     _wait_for(int(port))
 
