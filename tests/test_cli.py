@@ -86,6 +86,7 @@ def test_db_upgrade_names_only_the_migrations_it_applied(fresh_db_url: str,
         db.engine.dispose()
 
 
+@pytest.mark.slow
 def test_pbem_status_names_the_engine_the_installed_command_runs(tmp_path: Path) -> None:
     """Run as a host's shell runs it (the installed script, from another directory): the
     first line says which engine the deploy's build left (tools/compile_engine.py)."""

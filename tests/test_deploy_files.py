@@ -133,6 +133,7 @@ def test_the_web_command_names_a_factory_that_builds_the_app(source: str,
         words.index("--bind") + 1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", ["render.yaml", "Dockerfile"])
 def test_the_release_step_is_a_real_command(source: str) -> None:
     command = WEB_COMMANDS[source]

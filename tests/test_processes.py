@@ -19,7 +19,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
+
+pytestmark = pytest.mark.slow  # each test starts a server process
 
 REPO = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent

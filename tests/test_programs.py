@@ -46,6 +46,7 @@ def test_the_override_names_the_program_to_start(
         REDIS_SERVER.require()
 
 
+@pytest.mark.slow
 def test_the_browser_imap_and_redis_tests_skip_on_a_machine_without_the_programs(
         tmp_path: Path) -> None:
     """The wiring, end to end: a pytest run of modules of each kind, every program pointed

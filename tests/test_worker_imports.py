@@ -12,6 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # each test starts a Python process that builds the app
+
 NEVER = ("alembic", "flask_migrate", "mako", "httpx", "imap_tools", "rich", "pygments")
 
 CODE = """

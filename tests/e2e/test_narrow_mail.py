@@ -28,7 +28,7 @@ from tests.conftest import build_app
 from tests.e2e.test_turn_page import ARGS, ARTIFACTS
 from tests.programs import CHROMIUM
 
-pytestmark = pytest.mark.usefixtures("chromium")
+pytestmark = [pytest.mark.usefixtures("chromium"), pytest.mark.slow]
 
 PHONE = 360
 WIDEST = """[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect()

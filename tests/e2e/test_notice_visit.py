@@ -26,7 +26,7 @@ from tests.conftest import build_app
 from tests.notices.conftest import play_turn
 from tests.programs import CHROMIUM
 
-pytestmark = pytest.mark.usefixtures("chromium")
+pytestmark = [pytest.mark.usefixtures("chromium"), pytest.mark.slow]
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 

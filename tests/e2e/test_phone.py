@@ -36,7 +36,7 @@ from pbem.services.games import SeatSpec
 from tests.conftest import build_app
 from tests.programs import CHROMIUM
 
-pytestmark = pytest.mark.usefixtures("chromium")
+pytestmark = [pytest.mark.usefixtures("chromium"), pytest.mark.slow]
 
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"

@@ -38,7 +38,7 @@ from tests.conftest import build_app
 from tests.e2e.test_phone import ARGS, AXE, PHONE, SHOTS
 from tests.programs import CHROMIUM
 
-pytestmark = pytest.mark.usefixtures("chromium")
+pytestmark = [pytest.mark.usefixtures("chromium"), pytest.mark.slow]
 
 NOON = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)  # the mails' "h left" never reads the wall clock
 PEOPLE = {"Ana": "ana@example.com", "Ben": "ben@example.com", "Cy": "cy@example.com",

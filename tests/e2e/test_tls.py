@@ -38,6 +38,7 @@ def _game(db_url: str, directory: Path) -> tuple[str, int]:
     return link, game_id
 
 
+@pytest.mark.slow
 def test_a_whole_turn_through_the_forms_over_https(chromium: Path, tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
 

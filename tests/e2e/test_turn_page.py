@@ -25,7 +25,7 @@ from pbem.services.games import SeatSpec
 from tests.conftest import build_app
 from tests.programs import CHROMIUM
 
-pytestmark = pytest.mark.usefixtures("chromium")
+pytestmark = [pytest.mark.usefixtures("chromium"), pytest.mark.slow]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]

@@ -53,6 +53,7 @@ CONFIG_IDS = [f"{p}-{'base' if not o['factions'] else o['new_gaia_rescue']}"
               for p, o in CONFIGS]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", sorted(BOTS))
 @pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_every_step_of_bot_games_keeps_the_invariants(players: int, options: dict[str, Any],
@@ -74,6 +75,7 @@ def test_apply_and_apply_in_place_reach_the_same_end(players: int,
     assert apply_slow(players, 77 + players, actions, options) == state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_bot_games_always_end(players: int, options: dict[str, Any]) -> None:
     for seed in range(3 if options["factions"] else 40):
@@ -82,6 +84,7 @@ def test_bot_games_always_end(players: int, options: dict[str, Any]) -> None:
             assert state.phase == "over", (players, seed, bot.__name__, len(actions))
 
 
+@pytest.mark.slow
 def test_greedy_bot_beats_random_play() -> None:
     wins = 0
     for seed in range(40):
@@ -107,6 +110,7 @@ def _positions(players: int, seeds: range) -> list[GameState]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", SEATS)
 def test_greedy_bot_decides_from_its_own_view_only(players: int) -> None:
     for state in _positions(players, range(4)):
@@ -176,6 +180,7 @@ def _normal(action: Action) -> Action:
     return action
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", SEATS)
 def test_check_refuses_illegal_actions_with_a_reason_and_agrees_with_the_menu(
         players: int) -> None:
@@ -213,6 +218,7 @@ def _audit_game(players: int, seed: int, options: dict[str, Any], every: int) ->
     return step, tried
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_check_accepts_exactly_what_the_menu_covers(players: int,
                                                     options: dict[str, Any]) -> None:
@@ -225,6 +231,7 @@ def test_check_accepts_exactly_what_the_menu_covers(players: int,
     assert tried > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_mixed_games_raise_nothing(players: int, options: dict[str, Any]) -> None:
     """Issue 12: greedy and random seats mixed; no exception out of `apply` (the crash run of

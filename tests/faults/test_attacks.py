@@ -13,7 +13,7 @@ import pytest
 
 from .conftest import Browser, Figures, Target
 
-pytestmark = pytest.mark.faults
+pytestmark = [pytest.mark.faults, pytest.mark.slow]
 
 VICTIM = "victim@example.net"
 BIG = 100 * 1024 * 1024  # what the attack sent: eight of these grew two workers to ~930 MB

@@ -31,7 +31,7 @@ from tests.faults.conftest import Figures
 from tests.live_server import BIN, REPO, SECRET_KEY, migrated_database
 from tests.slow_smtp import slow_smtp
 
-pytestmark = [pytest.mark.faults, pytest.mark.quiet_hours]
+pytestmark = [pytest.mark.faults, pytest.mark.quiet_hours, pytest.mark.slow]
 
 KILLS = 10
 GAMES = 12

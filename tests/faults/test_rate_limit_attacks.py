@@ -10,7 +10,7 @@ import pytest
 from .conftest import Browser, Figures, Target, attacked
 from .test_attacks import _create_form
 
-pytestmark = pytest.mark.faults
+pytestmark = [pytest.mark.faults, pytest.mark.slow]
 
 LIMIT = 3
 

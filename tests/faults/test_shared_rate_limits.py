@@ -30,7 +30,7 @@ from tests.redis_server import Redis, redis_server
 
 from .conftest import Target, attacked
 
-pytestmark = pytest.mark.faults
+pytestmark = [pytest.mark.faults, pytest.mark.slow]
 
 LIMIT = 5
 BURST = 20

@@ -34,7 +34,7 @@ from pbem.services.games import SeatSpec
 from tests.conftest import build_app
 from tests.live_server import SECRET_KEY, Live, migrated_database, serving
 
-pytestmark = pytest.mark.faults
+pytestmark = [pytest.mark.faults, pytest.mark.slow]
 
 CLIENTS = 20
 GAMES_PER_CLIENT = 2

@@ -252,6 +252,7 @@ def fault_plan(provider: str) -> list[str]:
     return plan
 
 
+@pytest.mark.slow
 def test_faults_lose_nothing_and_duplicate_nothing(fake_app: Flask,
                                                    fake: FakeProvider) -> None:
     """N mails, a seeded mix of faults on the way; once they clear every message has reached

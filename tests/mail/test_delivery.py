@@ -197,6 +197,7 @@ def test_one_smtp_connection_carries_a_batch(smtp_app: Flask, smtp_server: SMTPS
     assert connects == [1]
 
 
+@pytest.mark.slow
 def test_two_workers_with_a_slow_server_never_send_a_mail_twice(
     make_app: MakeApp, app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -419,7 +419,8 @@ def _token_payloads(game: Game) -> dict[int, set[str]]:
     return payload
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow)
+                                         for n in (3, 4, 5))])
 def test_no_mail_of_a_factions_game_shows_another_seats_secret(
     app: Flask, make_app: MakeApp, players: int
 ) -> None:

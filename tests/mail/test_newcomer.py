@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import sqlalchemy as sa
 from flask import Flask
 
@@ -21,6 +22,7 @@ MAILBOX_LINK = re.compile(r'href="/dev/mailbox/(\d+)"')
 TURN_LINK = re.compile(r'<a href="http://localhost(/play/[^"?]+)"')
 
 
+@pytest.mark.slow
 def test_a_newcomer_plays_a_whole_game_from_the_dev_mailbox(app: Flask,
                                                            make_app: MakeApp) -> None:
     web = make_app(MAIL_BACKEND="dev", SERVER_NAME="localhost", WTF_CSRF_ENABLED=False,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
+import pytest
 import sqlalchemy as sa
 from flask import Flask
 from hypothesis import HealthCheck, assume, given, settings
@@ -196,6 +197,7 @@ def _version_and_mail(game_id: int) -> tuple[int, int]:
     return int(version), outbox_count()
 
 
+@pytest.mark.slow
 def test_fuzzed_bodies_apply_nothing_and_get_one_answer_each(server: Flask) -> None:
     """1,000 bodies of any text: nothing outside the rules applied, one answer each at most."""
     server.config["REPLY_ANSWERS_PER_HOUR"] = 2000  # every body answered, past the loop guards

@@ -46,6 +46,7 @@ def _addressed(raw: bytes, to: str) -> bytes:
     return raw.replace(TO.encode(), to.encode(), 1)
 
 
+@pytest.mark.slow
 def test_fifty_hostile_mails_of_each_kind_do_not_hold_up_a_legal_reply(
         polled: Flask, imap_server: Imap, hostile_mail: dict[str, list[bytes]]) -> None:
     # The poll's time budget is the subject of its own test (with a clock of its own); here

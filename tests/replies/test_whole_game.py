@@ -32,6 +32,7 @@ def planned_lines(state: GameState, seat: int) -> list[str]:
     return lines
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("bot_seats", "seed", "factions"),
                          [((), 31, False), ((1,), 32, False), ((), 33, True)])
 def test_a_whole_game_by_reply_alone(server: Flask, bot_seats: tuple[int, ...],

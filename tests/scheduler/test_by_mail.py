@@ -18,7 +18,8 @@ from tests.scheduler.conftest import (
     tick,
 )
 
-pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
+# quiet_hours: .ci/run runs it again at five hours of the day
+pytestmark = [pytest.mark.quiet_hours, pytest.mark.slow]
 
 MAX_HOURS = 24 * 365 * 3
 

@@ -111,6 +111,7 @@ def _dies_before(statement: int) -> Iterator[list[int]]:
         event.remove(engine, "commit", hit)
 
 
+@pytest.mark.slow
 def test_a_sweep_killed_before_any_statement_handles_every_deadline_once(
     clock_app: Flask, clock: FakeClock
 ) -> None:

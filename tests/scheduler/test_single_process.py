@@ -23,7 +23,8 @@ from tests.conftest import MakeApp, days_ago_at_noon
 from tests.live_server import serving
 from tests.slow_smtp import slow_smtp
 
-pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
+# quiet_hours: .ci/run runs it again at five hours of the day
+pytestmark = [pytest.mark.quiet_hours, pytest.mark.slow]
 
 GAMES = 6
 PROCESSES = 3

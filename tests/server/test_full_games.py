@@ -14,7 +14,8 @@ from pbem.services import games
 from .conftest import fresh, play_through_api, start
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow),
+                                     pytest.param(4, marks=pytest.mark.slow)])
 def test_a_whole_game_through_the_api_replays_exactly(server: Flask, players: int) -> None:
     game = start(players, seed=100 + players)
     posted = play_through_api(server.test_client(), game.id)
@@ -30,6 +31,7 @@ def test_a_whole_game_through_the_api_replays_exactly(server: Flask, players: in
     assert db.session.execute(sa.select(sa.func.count()).select_from(Outbox)).scalar_one() > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 5])
 def test_a_factions_game_with_its_draft_through_the_api(server: Flask, players: int) -> None:
     game = start(players, seed=200 + players, options={"factions": True})

@@ -84,6 +84,7 @@ def test_an_unknown_level_is_refused_and_nothing_is_stored(
     assert db.session.scalar(sa.select(sa.func.count()).select_from(Outbox)) == 0
 
 
+@pytest.mark.slow
 def test_a_strong_computer_seat_plays_a_factions_game_to_the_end(server: Flask) -> None:
     """Through the services (the human seat plays through the API); every move of the
     computer seat is the strong bot's, and the replay check is clean."""

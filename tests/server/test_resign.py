@@ -35,6 +35,7 @@ def test_resigning_on_your_turn_lets_the_autopilot_finish_it(server: Flask) -> N
     assert after.state["turn"]["seat"] == 1
 
 
+@pytest.mark.slow
 def test_the_autopilot_plays_the_resigned_seat_to_the_end(server: Flask) -> None:
     game = start(2)
     games.resign(game.id, 1)  # not its turn: it takes over from the next turn
@@ -101,7 +102,8 @@ def test_after_resigning_a_player_hears_only_of_the_end(server: Flask) -> None:
     assert "Bo (resigned)" in over.text_body
 
 
-@pytest.mark.parametrize("case", ["twice", "no_such_seat", "computer", "cancelled", "over"])
+@pytest.mark.parametrize("case", ["twice", "no_such_seat", "computer", "cancelled",
+                                  pytest.param("over", marks=pytest.mark.slow)])  # a whole game
 def test_a_refused_resignation_says_why_and_changes_nothing(server: Flask, case: str) -> None:
     game = start(3, bot_seats=(2,))
     seat = {"twice": 1, "no_such_seat": 7, "computer": 2}.get(case, 1)

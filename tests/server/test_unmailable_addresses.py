@@ -67,6 +67,7 @@ def test_the_my_games_form_refuses_it_in_plain_words(server: Flask) -> None:
     assert "plain letters (a-z)" in response.get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_a_game_whose_stored_host_address_cannot_be_mailed_still_ends(
         server: Flask, caplog: pytest.LogCaptureFixture) -> None:
     game = games.create_game(name="Old data", host_email="host@example.org",
@@ -83,6 +84,7 @@ def test_a_game_whose_stored_host_address_cannot_be_mailed_still_ends(
     assert "cannot be mailed" in caplog.text and UNMAILABLE not in caplog.text
 
 
+@pytest.mark.slow
 def test_a_seat_whose_stored_address_cannot_be_mailed_is_marked_and_play_goes_on(
         server: Flask) -> None:
     game = start(2)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import sqlalchemy as sa
 from flask import Flask
 
@@ -42,6 +43,7 @@ def test_one_point_of_a_kind_is_said_in_the_singular() -> None:
                              ("Positron Field", 0), ("Agendas", 0)]
 
 
+@pytest.mark.slow
 def test_no_mail_or_page_of_a_whole_game_says_one_of_a_plural(
     app: Flask, make_app: MakeApp
 ) -> None:

@@ -20,6 +20,7 @@ from tests.page_play import play_from_the_page
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "factions"), [(2, True), (4, False), (5, True)])
 def test_a_whole_game_is_played_through_the_turn_pages(
         app: Flask, make_app: MakeApp, players: int, factions: bool) -> None:
