@@ -28,3 +28,9 @@ def test_readme_shows_how_to_run_the_server() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     serve = "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/pbem serve"
     assert serve in readme.splitlines()
+
+
+def test_readme_gives_the_quick_check_and_its_marker_exists() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert '`.venv/bin/python -m pytest -m "not slow"`' in readme
+    assert '"slow: ' in (REPO / "pyproject.toml").read_text(encoding="utf-8")
