@@ -18,6 +18,7 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, settings
 
 from pbem.app import create_app
 from pbem.cli import cli as pbem_cli
@@ -45,6 +46,12 @@ DATABASE_PARAMS = [
 MakeApp = Callable[..., Flask]
 
 CLOCK_AT_ENV = "PBEM_TEST_CLOCK_AT"  # set by tests/at_every_hour.py
+
+# Hypothesis's own speed checks (a deadline per example, "data generation is too slow") time
+# the machine, not the code: on a loaded one they fail property tests that are right. A test's
+# own ``@settings`` still chooses its examples; only these two are off for every test.
+settings.register_profile("pbem", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("pbem")
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

@@ -110,6 +110,10 @@ ERRORS: dict[str, dict[str, Answer]] = {
 class FakeProvider:
     provider: str
     stall_seconds: float = 1.5
+    # Set to end every stall at once: a test that must know the client gave up first holds
+    # the answer back on this rather than on the clock.
+    released: threading.Event = field(default_factory=threading.Event)
+    stalls_answered: int = 0
     received: list[Received] = field(default_factory=list)
     faults: deque[str] = field(default_factory=deque)
     shape_errors: list[str] = field(default_factory=list)
@@ -158,7 +162,9 @@ class FakeProvider:
             handler.connection.close()
             return
         if fault == "timeout":
-            time.sleep(self.stall_seconds)
+            self.released.wait(self.stall_seconds)
+            with self._lock:
+                self.stalls_answered += 1
             _answer(handler, Answer(503, {"message": "Service Unavailable"}))
             return
         if fault in ("429", "500", "4xx", "auth", "sender", "409"):
