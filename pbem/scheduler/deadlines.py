@@ -33,6 +33,7 @@ class SweepReport:
 
     seen: int = 0  # due rows read: BATCH of them means more may be due
     reminders: int = 0
+    superseded: int = 0  # reminders closed unsent: a later row of their wait was due too
     turns: int = 0  # timeout and autoplay rows handled
     steps: int = 0  # actions the autopilot submitted
     skipped: int = 0  # taken by another sweeper, or no longer due
@@ -86,6 +87,7 @@ def _handle(row_id: int, now: datetime, report: SweepReport) -> None:
     if row.kind == REMINDER:
         outcome = timeouts.remind(row, now)
         report.reminders += outcome == "sent"
+        report.superseded += outcome == "superseded"
         report.skipped += outcome == "taken"
         return
     steps = timeouts.play_timed_out(row, now)
