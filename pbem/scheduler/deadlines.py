@@ -15,7 +15,7 @@ from datetime import datetime
 from flask import Flask, current_app
 from sqlalchemy import Select, select
 
-from pbem import clock
+from pbem import clock, shutdown
 from pbem.extensions import db
 from pbem.models.deadline import REMINDER, Deadline
 from pbem.services import timeouts
@@ -38,6 +38,7 @@ class SweepReport:
     steps: int = 0  # actions the autopilot submitted
     skipped: int = 0  # taken by another sweeper, or no longer due
     failed: list[int] = field(default_factory=list)
+    stopped: bool = False  # the process is stopping: rows were left due for the next one
 
 
 def due_rows_query(now: datetime, limit: int = BATCH) -> Select[int]:
@@ -54,6 +55,9 @@ def sweep(app: Flask, now: datetime, *, limit: int = BATCH) -> SweepReport:
         db.session.commit()
         report.seen = len(ids)
         for row_id in ids:
+            if shutdown.requested():  # stopping: the rows not yet taken stay due for the next
+                report.stopped = True
+                break
             try:
                 _handle(row_id, now, report)
             except Exception:
@@ -118,5 +122,5 @@ def run_step() -> None:
         report = sweep(app, now)
         if report.reminders or report.turns or report.failed:
             log.info("deadlines: %s", report)
-        if report.seen < BATCH or report.failed:
+        if report.seen < BATCH or report.failed or report.stopped:
             return
