@@ -33,12 +33,10 @@ from pbem.models.outbox import PENDING, SENDING, SENT
 from pbem.scheduler.lock import tick_lock
 from pbem.services import timeouts
 from pbem.services.games import SeatSpec, create_game
-from tests.conftest import MakeApp, days_ago_at_noon
+from tests.conftest import MakeApp
 from tests.live_server import BIN, REPO, SECRET_KEY, serving
 from tests.scheduler.conftest import FakeClock, mails, new_game, tick
 from tests.slow_smtp import SlowRecorder, slow_smtp
-
-pytestmark = pytest.mark.quiet_hours  # .ci/run runs it again at five hours of the day
 
 STOP_SECONDS = 10  # SIGTERM to exit: one message (0.2 s) and the tick's wind-down
 SMTP_DELAY = 0.2
@@ -119,7 +117,7 @@ def test_an_outbox_batch_asked_to_stop_marks_its_mail_sent_and_gives_back_the_re
 
 def _queue_mail(make_app: MakeApp) -> int:
     """Games created now: their invitations and first "your turn" mails, all due."""
-    app = make_app(PBEM_CLOCK=lambda: days_ago_at_noon(0))
+    app = make_app()
     with app.app_context():
         for n in range(6):
             create_game(

@@ -196,7 +196,8 @@ class LeasedBatch:
     def release(self) -> None:
         """Give the rows this worker claimed and has not sent back to the queue, due at once
         (a process that stops cleanly; a dead one's rows wait for their lease to run out).
-        The claim's attempt stays counted: it is cheaper than telling it apart."""
+        The claim's attempt stays counted: ``attempts`` names the claim (``mine``), and
+        lowering it again would give the next claim a number an earlier one had."""
         accepted = {row.id for row in self.accepted}
         pairs = [(row_id, n) for row_id, n in self.unsent.items() if row_id not in accepted]
         if pairs:
