@@ -7,7 +7,7 @@ Then the real processes: ``pbem clock`` and gunicorn (``SCHEDULER_MODE=web``) se
 queue of mail to a slow SMTP server (0.2 s a message) get SIGTERM mid-batch. Afterwards every
 message the server accepted is marked sent, once (the one in hand was finished and marked);
 none is left ``sending`` under a lease (the claimed rest is back in the queue, due at once);
-and a tick in this process takes the tick lock and finds the rest due straight away.
+and this process finds the rest due straight away and (SQLite) the tick lock free.
 """
 
 from __future__ import annotations
@@ -170,9 +170,12 @@ def _assert_stopped_cleanly(app: Flask, server: SlowRecorder, total: int) -> Non
         assert statuses.get(SENT, 0) == server.received  # the mail in hand was marked sent
         left = statuses.get(PENDING, 0)
         assert 0 < left < total, statuses  # stopped mid-batch: the rest is for the next one
-        with tick_lock() as held:
-            assert held  # the lock is free
-            assert len(delivery.claim(datetime.now(UTC), 1000)) == left  # due at once
+        assert len(delivery.claim(datetime.now(UTC), 1000)) == left  # due at once
+        if db.engine.dialect.name != "postgresql":
+            # The lock file is this database's alone. PostgreSQL's advisory key is one for
+            # the whole server database, which other test sessions (other schemas) tick on.
+            with tick_lock() as held:
+                assert held
         db.session.rollback()
 
 
