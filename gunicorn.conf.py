@@ -16,6 +16,8 @@ gunicorn reads this file from the working directory; flags on its command line w
   ``benchmarks/worker_memory.py``). Two malloc arenas for a worker's threads and a
   ``malloc_trim`` every 50 requests (``post_request``) keep what glibc frees from staying
   resident (3-4 MB of a worker).
+- A worker that exits (SIGTERM) first stops its scheduler thread cleanly (``worker_exit``):
+  the item in hand is finished, the rest left for the next tick of any process.
 - The master records the settings mails depend on (``when_ready``), which commands run from
   a shell read (``pbem.services.server_settings``).
 """
@@ -57,6 +59,7 @@ _libc = _glibc()
 if _libc is not None:  # set in the master, before any thread: the workers inherit it
     _libc.mallopt(_M_ARENA_MAX, MALLOC_ARENAS)
 _served = itertools.count(1)
+_scheduler: Any = None  # this worker's scheduler thread (post_fork), stopped in worker_exit
 
 
 def when_ready(server: Any) -> None:
@@ -87,7 +90,28 @@ def post_fork(server: Any, worker: Any) -> None:
     if runs_in_web(app):
         # The first tick waits a moment, at a different moment in each worker: a booting
         # worker answers its first requests (the health check) before it sweeps.
-        start_background(app, first_in=random.uniform(1.0, 3.0))
+        global _scheduler
+        _scheduler = start_background(app, first_in=random.uniform(1.0, 3.0))
+
+
+def worker_int(worker: Any) -> None:
+    """SIGINT or SIGQUIT (a quick stop), in the worker's signal handler: only ask the tick in
+    hand to stop after its item (``pbem.shutdown``); ``worker_exit`` waits for it."""
+    from pbem import shutdown
+
+    shutdown.request()
+
+
+def worker_exit(server: Any, worker: Any) -> None:
+    """In the worker on its way out (SIGTERM: a deploy or a scale-down, or after
+    ``worker_int``): the scheduler thread is a daemon and would die mid-item at exit, so
+    stop it cleanly first: the tick in hand finishes its item, gives back the mails it
+    claimed and did not send, and releases the tick lock (``pbem.scheduler.stop``; within
+    the graceful timeout, after which the master kills the worker anyway)."""
+    from pbem.scheduler import stop
+
+    if _scheduler is not None:
+        stop(_scheduler)
 
 
 def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:

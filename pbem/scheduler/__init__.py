@@ -10,20 +10,25 @@ thread of every web process (each gunicorn worker, ``pbem serve``); ``clock`` le
 ``pbem clock`` process; ``off`` to ``POST /tasks/tick`` alone. Whoever drives it, a tick first
 takes the tick lock (``pbem.scheduler.lock``), so one tick runs at a time across every process
 and machine; the others skip theirs.
+A process asked to stop (SIGTERM: ``pbem clock``, a gunicorn worker's exit) stops cleanly
+(``pbem.shutdown``): the tick finishes the item in hand, leaves the rest due for the next
+process and releases the tick lock (``run_blocking``, ``stop``).
 """
 
 from __future__ import annotations
 
 import logging
+import signal
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.schedulers.base import BaseScheduler
-from apscheduler.schedulers.blocking import BlockingScheduler
 from flask import Flask
 
+from pbem import shutdown
 from pbem.extensions import db
 from pbem.scheduler.lock import tick_lock
 
@@ -70,6 +75,8 @@ def _run_steps() -> TickReport:
     ran: list[str] = []
     failed: list[str] = []
     for name, fn in list(_steps.items()):
+        if shutdown.requested():  # stopping: the next process runs the steps left
+            break
         ran.append(name)
         try:
             fn()
@@ -112,7 +119,28 @@ def start_background(app: Flask, first_in: float = 0.0) -> BackgroundScheduler:
 
 
 def run_blocking(app: Flask) -> None:
-    """Tick in the foreground until interrupted (for ``pbem clock``)."""
-    scheduler = BlockingScheduler(timezone=UTC)
+    """Tick until SIGTERM or Ctrl-C (for ``pbem clock``), then stop cleanly: the tick in hand
+    finishes its item, leaves the rest due and releases the tick lock before this returns.
+
+    The ticks run in a scheduler thread; the main thread only waits. The SIGTERM handler
+    does nothing but set ``pbem.shutdown``'s flag (taking no lock a tick might hold), and
+    the main thread, seeing it, stops the scheduler and waits for the tick."""
+    scheduler = BackgroundScheduler(timezone=UTC)
     _add_tick_job(scheduler, app)
+    previous = signal.signal(signal.SIGTERM, lambda *_: shutdown.request())
     scheduler.start()
+    try:
+        while not shutdown.requested():
+            time.sleep(0.25)
+    finally:
+        stop(scheduler)  # Ctrl-C (KeyboardInterrupt) too
+        signal.signal(signal.SIGTERM, previous)
+
+
+def stop(scheduler: BaseScheduler) -> None:
+    """Stop ticking cleanly (``pbem clock`` after SIGTERM, a gunicorn worker on its way out):
+    the running tick finishes the item in hand (``pbem.shutdown``), leaves the rest due and
+    releases the tick lock; this returns when it has. Not for a signal handler: it waits."""
+    shutdown.request()
+    if scheduler.running:
+        scheduler.shutdown(wait=True)

@@ -15,7 +15,7 @@ from datetime import datetime
 from flask import Flask, current_app
 from sqlalchemy import Select, select
 
-from pbem import clock
+from pbem import clock, shutdown
 from pbem.extensions import db
 from pbem.models.deadline import REMINDER, Deadline
 from pbem.services import timeouts
@@ -33,10 +33,12 @@ class SweepReport:
 
     seen: int = 0  # due rows read: BATCH of them means more may be due
     reminders: int = 0
+    superseded: int = 0  # reminders closed unsent: a later row of their wait was due too
     turns: int = 0  # timeout and autoplay rows handled
     steps: int = 0  # actions the autopilot submitted
     skipped: int = 0  # taken by another sweeper, or no longer due
     failed: list[int] = field(default_factory=list)
+    stopped: bool = False  # the process is stopping: rows were left due for the next one
 
 
 def due_rows_query(now: datetime, limit: int = BATCH) -> Select[int]:
@@ -53,6 +55,9 @@ def sweep(app: Flask, now: datetime, *, limit: int = BATCH) -> SweepReport:
         db.session.commit()
         report.seen = len(ids)
         for row_id in ids:
+            if shutdown.requested():  # stopping: the rows not yet taken stay due for the next
+                report.stopped = True
+                break
             try:
                 _handle(row_id, now, report)
             except Exception:
@@ -86,6 +91,7 @@ def _handle(row_id: int, now: datetime, report: SweepReport) -> None:
     if row.kind == REMINDER:
         outcome = timeouts.remind(row, now)
         report.reminders += outcome == "sent"
+        report.superseded += outcome == "superseded"
         report.skipped += outcome == "taken"
         return
     steps = timeouts.play_timed_out(row, now)
@@ -116,5 +122,5 @@ def run_step() -> None:
         report = sweep(app, now)
         if report.reminders or report.turns or report.failed:
             log.info("deadlines: %s", report)
-        if report.seen < BATCH or report.failed:
+        if report.seen < BATCH or report.failed or report.stopped:
             return

@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy import delete, exists, select, update
+from sqlalchemy import and_, delete, exists, or_, select, update
 
 from pbem import clock
 from pbem.engine import GameState, awaited
@@ -30,7 +30,7 @@ REPAIR_BATCH = 100  # games given their rows again per tick (there should be non
 LEASE = timedelta(minutes=10)  # how long a claimed autopilot turn is left to its sweeper
 MAX_AUTOPILOT_STEPS = 200  # a turn is far shorter; this only stops a runaway loop
 
-Reminded = Literal["sent", "stale", "taken"]
+Reminded = Literal["sent", "stale", "superseded", "taken"]
 
 _WITHOUT_OPEN_ROWS = (
     select(Game.id)
@@ -42,14 +42,24 @@ _WITHOUT_OPEN_ROWS = (
 
 def remind(row: Deadline, now: datetime) -> Reminded:
     """Mail the reminder of a claimed row and mark it done, in one transaction: "sent"; the
-    wait is over (row marked done, no mail): "stale"; another sweeper had it: "taken"."""
+    wait is over (row marked done, no mail): "stale"; a later row of the same wait is due
+    too (row marked done, no mail): "superseded"; another sweeper had it: "taken".
+
+    When a sweep finds several rows of one wait overdue at once (the clock was down, quiet
+    hours ended), only the latest is acted on: the last reminder, or the timeout alone when
+    it is due too. Mailing each overdue reminder would send two at once, or a "your deadline
+    is close" beside the mail that says the turn was played for the seat.
+    """
     row_id, seat, deadline = row.id, row.seat, clock.as_utc(row.deadline_at)
     current = _current(row)
+    superseded = current is not None and _later_row_due(row, now)
     if not _mark(row_id, now, done_at=now):
         db.session.rollback()
         return "taken"
     outcome: Reminded = "stale"
-    if current is not None:
+    if superseded:
+        outcome = "superseded"
+    elif current is not None:
         notify.reminder(current, seat, deadline)
         outcome = "sent"
     db.session.commit()
@@ -141,6 +151,24 @@ def _mark(row_id: int, now: datetime, **values: Any) -> bool:
         execution_options={"synchronize_session": False},
     )
     return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+
+def _later_row_due(row: Deadline, now: datetime) -> bool:
+    """True when another row of the same wait falls due after ``row`` (the next reminder, or
+    the timeout) and at or before ``now``, open or already done.
+
+    Done rows count too: two sweepers may take the rows of one wait at the same time, and
+    the one that holds the earlier reminder must not mail it after the other has mailed the
+    later one. Rows falling due at the same moment (quiet hours push both to their end) are
+    ordered by id, the order ``schedule_for`` wrote them in.
+    """
+    due_at = row.due_at
+    later = or_(Deadline.due_at > due_at, and_(Deadline.due_at == due_at, Deadline.id > row.id))
+    return bool(db.session.scalar(select(exists().where(
+        Deadline.game_id == row.game_id, Deadline.seat == row.seat,
+        Deadline.turn_key == row.turn_key, Deadline.id != row.id,
+        Deadline.due_at <= now, later,
+    ))))
 
 
 def _rekey(game: Game, seat: Seat, row_id: int) -> None:

@@ -31,16 +31,19 @@ PROCESSES = 3
 QUIET_SECONDS = 120
 
 
-def _due_work(make_app: MakeApp) -> list[int]:
-    """Games begun four days ago: both reminders and the timeout of the first seat are due;
-    the timeout marks the seat absent and the autopilot plays its turn."""
-    began = days_ago_at_noon(4)  # reminders at 12:00 and 08:00 (quiet hours), whatever the hour
+def _due_work(make_app: MakeApp, days: int) -> list[int]:
+    """Games begun ``days`` days ago at noon; their first seat's reminders fall at 12:00 the
+    next day and 08:00 the day after (23:24 is in the quiet hours), the timeout at midnight
+    that day. Four days ago: the reminders and the timeout are due; the timeout marks the
+    seat absent and the autopilot plays its turn. Two days ago: one or both reminders are
+    due (by the hour of the run), the timeout is not."""
+    began = days_ago_at_noon(days)
     app = make_app(PBEM_CLOCK=lambda: began)
     ids = []
     with app.app_context():
         for n in range(GAMES):
             game = create_game(
-                name=f"Sleepy {n}", host_email="host@example.org",
+                name=f"Sleepy {days}-{n}", host_email="host@example.org",
                 seats=[SeatSpec("Ana", "ana@example.org"), SeatSpec("Ben", "ben@example.org")],
                 options={"factions": False}, seed=100 + n, fixed_order=True,
                 timeout_policy={"absent_after": 1})
@@ -64,7 +67,8 @@ def _quiet(app: Flask) -> bool:
 def test_three_web_processes_handle_each_deadline_and_mail_once(
     make_app: MakeApp, app: Flask, db_url: str, tmp_path: Path
 ) -> None:
-    game_ids = _due_work(make_app)
+    game_ids = _due_work(make_app, days=4)
+    reminded_ids = _due_work(make_app, days=2)
     with slow_smtp(delay=0.02) as (port, server), ExitStack() as stack:
         env = {"MAIL_BACKEND": "smtp", "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(port),
                "SMTP_SECURITY": "none", "MAIL_FROM": "pbem@pbem.test",
@@ -83,7 +87,9 @@ def test_three_web_processes_handle_each_deadline_and_mail_once(
         assert server.duplicated == 0, server.copies
         assert server.received == len(rows)
         reminders = [r.game_id for r in rows if r.kind == "reminder"]
-        assert sorted(reminders) == sorted(game_ids * 2)  # two reminders per game, once each
+        # Of a wait's overdue reminders only the latest is mailed, and none beside a due
+        # timeout (issue 25, point 3): one reminder per game begun two days ago, once.
+        assert sorted(reminders) == sorted(reminded_ids)
         for game_id in game_ids:
             game = db.session.get(Game, game_id)
             assert game is not None

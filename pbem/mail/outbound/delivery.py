@@ -33,6 +33,7 @@ from typing import Any
 import sqlalchemy as sa
 from flask import Flask, current_app
 
+from pbem import shutdown
 from pbem.extensions import db
 from pbem.mail.outbound import backends, message, notify
 from pbem.models.game import Game
@@ -131,6 +132,9 @@ def deliver_pending(app: Flask | None = None, now: datetime | None = None,
         try:
             with backend.open() as conn:
                 for row in rows:
+                    if shutdown.requested():  # stopping: the next process sends the rest
+                        batch.release()
+                        break
                     if not batch.holds(row):
                         continue  # our lease lapsed and another worker has it now
                     if _deliver_one(app, conn, row, now, report):
@@ -188,6 +192,20 @@ class LeasedBatch:
         db.session.commit()
         self.unsent = {row_id: n for row_id, n in pairs if row_id in held}
         self.lease = lease
+
+    def release(self) -> None:
+        """Give the rows this worker claimed and has not sent back to the queue, due at once
+        (a process that stops cleanly; a dead one's rows wait for their lease to run out).
+        The claim's attempt stays counted: ``attempts`` names the claim (``mine``), and
+        lowering it again would give the next claim a number an earlier one had."""
+        accepted = {row.id for row in self.accepted}
+        pairs = [(row_id, n) for row_id, n in self.unsent.items() if row_id not in accepted]
+        if pairs:
+            db.session.execute(sa.update(self.table).where(mine(pairs, self.table))
+                               .values(status=PENDING, lease_until=None))
+            db.session.commit()
+        for row_id, _ in pairs:
+            del self.unsent[row_id]
 
     def settle(self, report: DeliveryReport) -> None:
         mark_sent([(row.id, row.attempts) for row in self.accepted], datetime.now(UTC),
@@ -298,6 +316,8 @@ def mail_step() -> None:
     """The scheduler step: deliver what is due, batch after batch, within one tick."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     for _ in range(10):
+        if shutdown.requested():
+            return
         report = deliver_pending(app)
         if len(report.sent) + len(report.retrying) + len(report.failed) < BATCH:
             return

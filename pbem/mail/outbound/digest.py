@@ -14,7 +14,7 @@ from datetime import datetime, time, timedelta
 
 from sqlalchemy import select, update
 
-from pbem import clock
+from pbem import clock, shutdown
 from pbem.extensions import db
 from pbem.mail.outbound import compose, notify
 from pbem.mail.outbound.outbox import enqueue
@@ -57,6 +57,8 @@ def send_digests(now: datetime | None = None) -> int:
     db.session.commit()
     sent = 0
     for seat_id, game_id in rows:
+        if shutdown.requested():  # stopping: the next process mails the digests left
+            break
         try:
             sent += _one(seat_id, game_id, now)
         except Exception:

@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 from flask import Flask, current_app
 
-from pbem import clock
+from pbem import clock, shutdown
 from pbem.extensions import db
 from pbem.mail.outbound import notify
 from pbem.mail.outbound.chat import post
@@ -58,6 +58,9 @@ def deliver_notices(app: Flask | None = None, now: datetime | None = None,
         batch = LeasedBatch(now, clock.as_utc(rows[0].lease_until) if rows[0].lease_until
                             else None, rows, Notice)
         for row in rows:
+            if shutdown.requested():  # stopping: the next process posts the rest
+                batch.release()
+                break
             if batch.holds(row):
                 _post_one(row, now, report)
                 batch.unsent.pop(row.id, None)
@@ -151,6 +154,8 @@ def notices_step() -> None:
     the rows posted longer ago than ``MAIL_RETENTION_DAYS``."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     for _ in range(10):
+        if shutdown.requested():
+            return
         report = deliver_notices(app)
         if len(report.sent) + len(report.retrying) + len(report.failed) < BATCH:
             break
