@@ -150,6 +150,24 @@ def out_of_quiet_hours(
     return as_utc(wake)
 
 
+def next_morning(after: datetime, timezone: str | None, wake_minute: int | None) -> datetime:
+    """The first local morning (``wake_minute`` after local midnight, the end of the quiet
+    hours; 08:00 by default) strictly after ``after``, in UTC: when a daily digest is next due.
+
+    Each candidate is built on its own local date, so a DST change between ``after`` and the
+    morning moves the UTC instant, never the local hour."""
+    after = as_utc(after)
+    tz = zone(timezone)
+    minute = DEFAULT_QUIET_END if wake_minute is None else wake_minute
+    wake = time(minute // 60, minute % 60)
+    day = after.astimezone(tz).date() - timedelta(days=1)  # a gap or fold may shift an hour
+    while True:
+        morning = as_utc(datetime.combine(day, wake, tzinfo=tz))
+        if morning > after:  # compared in UTC: same-zone datetimes compare by wall time
+            return morning
+        day += timedelta(days=1)
+
+
 @dataclass(frozen=True)
 class Schedule:
     """When the reminders fall, when the deadline is and when the autopilot plays."""

@@ -92,3 +92,40 @@ def test_levels_migration_names_the_old_computer_seats_greedy(fresh_db_url: str,
         with app.app_context():
             db.session.remove()
             db.engine.dispose()
+
+
+def test_digest_due_migration_has_every_digest_seat_of_a_live_game_looked_at(
+        fresh_db_url: str, tmp_path: Path) -> None:
+    """0015_digest_due: the digest seats of active and paused games get a ``next_digest_at``
+    (the next tick looks at them), the other seats and the seats of ended games none."""
+    app = build_app(fresh_db_url, tmp_path / "instance")
+    try:
+        with app.app_context():
+            flask_migrate.upgrade(revision="0014_reply_waits")
+            for game_id, status in ((1, "active"), (2, "paused"), (3, "finished")):
+                db.session.execute(sa.text(
+                    "INSERT INTO games (id, public_id, name, status, players, options, seed,"
+                    " state, version, turn_start_state, turn_steps, host_email,"
+                    " time_per_move_hours, created_at, updated_at) VALUES (:id, :p, 'Old',"
+                    " :s, 2, '{}', 1, '{}', 1, '{}', '[]', 'h@example.org', 48, '2026-01-01',"
+                    " '2026-01-01')"), {"id": game_id, "p": f"g{game_id}", "s": status})
+                for index, notify in ((0, "digest"), (1, "my_turn")):
+                    db.session.execute(sa.text(
+                        "INSERT INTO seats (game_id, \"index\", name, is_bot, colour, timezone,"
+                        " notify, link_counter, resigned, absent, consecutive_timeouts,"
+                        " email_failing) VALUES (:g, :i, 'S', false, 'red', 'UTC', :n, 0,"
+                        " false, false, 0, false)"), {"g": game_id, "i": index, "n": notify})
+            db.session.commit()
+            flask_migrate.upgrade(revision="0015_digest_due")
+            looked = db.session.execute(sa.text(
+                'SELECT game_id, "index" FROM seats WHERE next_digest_at IS NOT NULL'
+                ' ORDER BY game_id')).all()
+            db.session.commit()
+            assert [tuple(row) for row in looked] == [(1, 0), (2, 0)]
+            flask_migrate.downgrade(revision="0014_reply_waits")
+            columns = {c["name"] for c in sa.inspect(db.engine).get_columns("seats")}
+            assert "next_digest_at" not in columns
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()

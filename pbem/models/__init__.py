@@ -4,6 +4,7 @@ The app factory imports this package; ``flask db migrate`` then compares ``db.me
 models listed here) with the database.
 """
 
+from pbem.models import digest_due  # noqa: F401  (the hook that keeps seats.next_digest_at)
 from pbem.models.deadline import Deadline
 from pbem.models.game import ActionLog, Game, Seat
 from pbem.models.inbound import InboundMessage

@@ -18,10 +18,12 @@ from sqlalchemy import (
     CheckConstraint,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
     UniqueConstraint,
+    text,
     true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -129,6 +131,12 @@ class Seat(PlayedByServer, db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (
         UniqueConstraint("game_id", "index", name="uq_seats_game_id_index"),
         CheckConstraint(_one_of("notify", NOTIFY_CHOICES), name="notify"),
+        # The digest step reads only the seats due now (a range scan of this index), and
+        # its repair pass only the digest seats left without a time (migration 0015).
+        Index("ix_seats_next_digest_at", "next_digest_at"),
+        Index("ix_seats_digest_unset", "game_id",
+              postgresql_where=text("notify = 'digest' AND next_digest_at IS NULL"),
+              sqlite_where=text("notify = 'digest' AND next_digest_at IS NULL")),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -158,6 +166,11 @@ class Seat(PlayedByServer, db.Model):  # type: ignore[name-defined,misc]
     # after it).
     digest_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     digest_seq: Mapped[int | None] = mapped_column(Integer)
+    # When this seat's next digest is due (UTC; migration 0015_digest_due): the seat's next
+    # local morning after its last digest. None: no digest (another choice, or the game is
+    # over). Kept right by ``pbem.models.digest_due`` on every ORM write and by the digest
+    # step after each digest, so a tick reads only the seats due, never every digest seat.
+    next_digest_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Time bank (migration 0011_time_bank, ``clock.TimeBank``): the seconds this seat's bank
     # held when its current or next wait began; None: the game's whole bank (not yet used),
     # or a game with a fixed time per move.

@@ -14,11 +14,20 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from pbem.extensions import db
-from pbem.models.outbox import PENDING
+from pbem.models.outbox import PENDING, UNSENT
 
 SERVICES = ("discord", "slack", "matrix", "telegram", "ntfy")
 PAUSE_AFTER_FAILURES = 5
@@ -54,7 +63,11 @@ class Notice(db.Model):  # type: ignore[name-defined,misc]
     """One post to one channel, written in the transaction of the change it tells."""
 
     __tablename__ = "notices"
-    __table_args__ = (Index("ix_notices_due", "status", "next_attempt_at"),)
+    __table_args__ = (
+        Index("ix_notices_due", "status", "next_attempt_at"),
+        Index("ix_notices_unsent", "id", postgresql_where=text(UNSENT),
+              sqlite_where=text(UNSENT)),  # as ix_outbox_unsent: the claim's ordered scan
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     channel_id: Mapped[int] = mapped_column(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Index, Integer, String, Text
+from sqlalchemy import JSON, DateTime, Index, Integer, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from pbem.extensions import db
@@ -22,6 +22,7 @@ SENDING = "sending"
 SENT = "sent"
 FAILED = "failed"
 STATUSES = (PENDING, SENDING, SENT, FAILED)
+UNSENT = "status IN ('pending', 'sending')"  # the rows a claim may take
 
 
 def utcnow() -> datetime:
@@ -32,7 +33,12 @@ class Outbox(db.Model):  # type: ignore[name-defined,misc]
     """One outgoing mail to exactly one recipient."""
 
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_due", "status", "next_attempt_at"),)
+    __table_args__ = (
+        Index("ix_outbox_due", "status", "next_attempt_at"),
+        # The claim reads the unsent rows in id order: this index holds only those, so a
+        # claim never walks the (ever growing) sent rows (migration 0015_digest_due).
+        Index("ix_outbox_unsent", "id", postgresql_where=text(UNSENT), sqlite_where=text(UNSENT)),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int | None] = mapped_column(Integer, index=True)

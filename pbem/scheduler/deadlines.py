@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from flask import Flask, current_app
 from sqlalchemy import Select, select
@@ -25,6 +25,8 @@ log = logging.getLogger(__name__)
 
 BATCH = 500  # due rows read per sweep
 CATCH_UP_BATCHES = 20  # sweeps per tick at most; anything beyond waits for the next tick
+REPAIR_EVERY = timedelta(minutes=10)
+_REPAIRED_AT = "pbem.deadlines.repaired_at"  # app.extensions key: the last repair's time
 
 
 @dataclass
@@ -113,11 +115,17 @@ def repair(app: Flask, now: datetime) -> list[int]:
 
 
 def run_step() -> None:
-    """The scheduler step: repair games left without a clock, then sweep until nothing due
-    at ``now`` is left (a tick after a long sleep catches up, oldest first, once)."""
+    """The scheduler step: repair games left without a clock (every ``REPAIR_EVERY``), then
+    sweep until nothing due at ``now`` is left (a tick after a long sleep catches up, oldest
+    first, once)."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     now = clock.now()
-    repair(app, now)
+    # The repair reads every active game (an anti-join with the open rows): it finds nothing
+    # unless a bug lost a clock, so it runs every ten minutes, not at every tick.
+    last = app.extensions.get(_REPAIRED_AT)
+    if last is None or now - last >= REPAIR_EVERY or now < last:
+        repair(app, now)
+        app.extensions[_REPAIRED_AT] = now
     for _ in range(CATCH_UP_BATCHES):  # after a long sleep: every due row, oldest first
         report = sweep(app, now)
         if report.reminders or report.turns or report.failed:
