@@ -5,7 +5,8 @@ The database and mail settings come from the environment, as for ``pbem clock``.
 process's clock runs ``--speed`` times faster than the wall clock from ``--base`` (every
 process given the same ``--base`` and ``--ref`` agrees on the time), so the leases of a
 killed process pass within seconds. It exits 0 once a tick leaves nothing due and no mail
-unsent, 1 when a step failed, 2 when ``--seconds`` passed first.
+unsent (not before ``--busy-until``), 1 when a step failed, 2 when ``--seconds`` passed
+first.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ def main() -> int:
     parser.add_argument("--ref", type=float, required=True, help="wall clock of --base")
     parser.add_argument("--speed", type=float, default=1.0)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--busy-until", type=float, default=0.0,
+                        help="wall clock before which it keeps ticking even when quiet")
     args = parser.parse_args()
     base = datetime.fromisoformat(args.base).astimezone(UTC)
 
@@ -47,7 +50,7 @@ def main() -> int:
         if report.failed:
             print(f"tick {ticks}: failed {report.failed}", flush=True)
             return 1
-        if _quiet(app, fast_clock()):
+        if time.time() >= args.busy_until and _quiet(app, fast_clock()):
             print(f"quiet after {ticks} tick(s)", flush=True)
             return 0
         time.sleep(0.05)  # a leased row waits for its lease: no need to spin

@@ -28,8 +28,10 @@ from pbem.services.deadlines import due
 
 log = logging.getLogger(__name__)
 
-BATCH = 500  # due rows read per sweep
-CATCH_UP_BATCHES = 20  # sweeps per tick at most; anything beyond waits for the next tick
+# Due rows claimed per sweep: small enough that a backlog is shared by every process that
+# sweeps (each claims its own batch), large enough that claiming costs little per row.
+BATCH = 100
+CATCH_UP_BATCHES = 100  # sweeps per tick at most; anything beyond waits for the next tick
 # How long a claimed batch is left to its sweeper: far longer than a batch takes (a reminder
 # is one short transaction; an autopilot turn takes its own, longer lease when it starts).
 CLAIM_LEASE = timedelta(seconds=300)

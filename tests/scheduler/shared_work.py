@@ -65,7 +65,7 @@ def build(app: Flask, clock: FakeClock, *, reminded: int, timed_out: int) -> Wor
 
 
 def tick_loop(instance: Path, env: dict[str, str], base: str, ref: float, *, speed: float,
-              seconds: float, log: Path) -> subprocess.Popen[bytes]:
+              seconds: float, log: Path, busy_until: float = 0.0) -> subprocess.Popen[bytes]:
     """Start one ``tests.tick_loop`` process."""
     environ = dict(os.environ)
     environ.update(SECRET_KEY="shared-work-test", SERVER_NAME="pbem.test",
@@ -74,7 +74,8 @@ def tick_loop(instance: Path, env: dict[str, str], base: str, ref: float, *, spe
     environ.update(env)
     instance.mkdir(parents=True, exist_ok=True)
     argv = [sys.executable, "-m", "tests.tick_loop", "--instance", str(instance),
-            "--base", base, "--ref", str(ref), "--speed", str(speed), "--seconds", str(seconds)]
+            "--base", base, "--ref", str(ref), "--speed", str(speed), "--seconds", str(seconds),
+            "--busy-until", str(busy_until)]
     with log.open("ab") as out:
         return subprocess.Popen(argv, cwd=REPO, env=environ, stdout=out,
                                 stderr=subprocess.STDOUT)

@@ -47,7 +47,9 @@ MAX_ATTEMPTS = 8  # 1 + 2 + 4 + … minutes: about four hours of retries, then `
 BACKOFF_BASE = timedelta(minutes=1)
 BACKOFF_CAP = timedelta(hours=2)
 LEASE = timedelta(minutes=5)
-BATCH = 200
+# Mails claimed at once: a backlog is shared by every process that sends (each claims its
+# own batch and sends it over one connection).
+BATCH = 50
 # Accepted rows are marked sent together, at most this many or this late: a crash re-sends at
 # most one such group (each message with its own Message-ID, so clients show it once).
 MARK_EVERY = 20
@@ -285,7 +287,7 @@ def status_counts() -> dict[str, int]:
 def mail_step() -> None:
     """The scheduler step: deliver what is due, batch after batch, within one tick."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    for _ in range(10):
+    for _ in range(40):  # up to 2,000 mails a tick
         report = deliver_pending(app)
         if len(report.sent) + len(report.retrying) + len(report.failed) < BATCH:
             return
