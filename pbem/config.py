@@ -205,6 +205,25 @@ def _inbound(environ: Mapping[str, str]) -> dict[str, Any]:
     }
 
 
+POOLERS = ("none", "session", "transaction")
+
+
+def _pooler(environ: Mapping[str, str], database_url: str | None) -> dict[str, Any]:
+    """``DATABASE_POOLER``: what stands between the app and PostgreSQL. ``transaction`` (a
+    PgBouncer in transaction mode) hands each transaction any server connection, so psycopg
+    must not prepare statements (``prepare_threshold=None``); the scheduler holds no session
+    lock, only transaction locks (``pbem.scheduler.lock``), so it needs nothing more."""
+    pooler = _choice(environ, "DATABASE_POOLER", POOLERS, "none")
+    if pooler != "transaction":
+        return {"DATABASE_POOLER": pooler}
+    if not (database_url or "").startswith("postgresql"):
+        raise ConfigError("DATABASE_POOLER=transaction: expected a PostgreSQL DATABASE_URL "
+                          "(the pooler is PgBouncer's)")
+    return {"DATABASE_POOLER": pooler,
+            "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True,
+                                          "connect_args": {"prepare_threshold": None}}}
+
+
 def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
     """Return Flask config values for every setting present in ``environ``."""
     config: dict[str, Any] = {
@@ -213,6 +232,7 @@ def load_config(environ: Mapping[str, str]) -> dict[str, Any]:
     }
     if database_url := environ.get("DATABASE_URL", "").strip():
         config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(database_url)
+    config.update(_pooler(environ, config.get("SQLALCHEMY_DATABASE_URI")))
     if secret_key := environ.get("SECRET_KEY", "").strip():
         config["SECRET_KEY"] = secret_key
     config["SECRET_KEY_FALLBACKS"] = _split_list(environ.get("SECRET_KEY_FALLBACKS"))

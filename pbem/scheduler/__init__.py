@@ -7,12 +7,15 @@ the mail and the services never import the scheduler. ``tick`` runs the steps in
 registration order inside an app context.
 ``SCHEDULER_MODE`` chooses who drives ``tick``: ``web`` (the default) runs it in a background
 thread of every web process (each gunicorn worker, ``pbem serve``); ``clock`` leaves it to a
-``pbem clock`` process; ``off`` to ``POST /tasks/tick`` alone. Whoever drives it, a tick first
-takes the tick lock (``pbem.scheduler.lock``), so one tick runs at a time across every process
-and machine; the others skip theirs.
+``pbem clock`` process; ``off`` to ``POST /tasks/tick`` alone. Whoever drives it
+(``pbem.scheduler.lock``): on PostgreSQL every process runs the steps at once, each claiming
+other rows, and a step registered ``single`` runs in one process at a time under a
+transaction-scoped advisory lock; on SQLite a tick first takes a file lock, so one tick runs
+at a time and the others skip theirs.
 A process asked to stop (SIGTERM: ``pbem clock``, a gunicorn worker's exit) stops cleanly
-(``pbem.shutdown``): the tick finishes the item in hand, leaves the rest due for the next
-process and releases the tick lock (``run_blocking``, ``stop``).
+(``pbem.shutdown``): the tick finishes the item in hand, gives back the rows it claimed and
+did not do, leaves the rest due for the next process and releases its locks (``run_blocking``,
+``stop``).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from flask import Flask
 
 from pbem import shutdown
 from pbem.extensions import db
-from pbem.scheduler.lock import tick_lock
+from pbem.scheduler.lock import shares_steps, step_lock, tick_lock
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +41,7 @@ TICK_SECONDS = 30
 
 Step = Callable[[], None]
 _steps: dict[str, Step] = {}
+_single: set[str] = set()  # steps that one process at a time may run (``step_lock``)
 
 
 @dataclass(frozen=True)
@@ -46,15 +50,22 @@ class TickReport:
 
     ran: tuple[str, ...] = ()
     failed: tuple[str, ...] = ()
-    busy: bool = False  # another process held the tick lock: this tick did nothing
+    busy: bool = False  # another tick held the tick lock: this tick did nothing
+    elsewhere: tuple[str, ...] = ()  # ``single`` steps another process was running
 
 
-def register_step(name: str, fn: Step) -> None:
-    """Add ``fn`` to every tick under ``name``; registering the same pair again is a no-op."""
+def register_step(name: str, fn: Step, *, single: bool = False) -> None:
+    """Add ``fn`` to every tick under ``name``; registering the same pair again is a no-op.
+
+    ``single``: the step does not claim rows and must not run in two processes at once; on
+    PostgreSQL it runs only in the process that takes its advisory lock (the others skip it
+    for this tick)."""
     existing = _steps.get(name)
     if existing is not None and existing is not fn:
         raise ValueError(f"scheduler step {name!r} is already registered to {existing!r}")
     _steps[name] = fn
+    if single:
+        _single.add(name)
 
 
 def registered_steps() -> tuple[str, ...]:
@@ -63,8 +74,9 @@ def registered_steps() -> tuple[str, ...]:
 
 
 def tick(app: Flask) -> TickReport:
-    """Run every registered step once, if no other process is ticking (else ``busy``). A
-    failing step is logged and does not stop the others."""
+    """Run every registered step once, unless this process is ticking already or (SQLite)
+    another process is (then ``busy``). A failing step is logged and does not stop the
+    others."""
     with app.app_context(), tick_lock() as held:
         if not held:
             return TickReport(busy=True)
@@ -74,17 +86,27 @@ def tick(app: Flask) -> TickReport:
 def _run_steps() -> TickReport:
     ran: list[str] = []
     failed: list[str] = []
+    elsewhere: list[str] = []
+    shared = shares_steps()
     for name, fn in list(_steps.items()):
         if shutdown.requested():  # stopping: the next process runs the steps left
             break
-        ran.append(name)
         try:
-            fn()
+            if shared and name in _single:
+                with step_lock(name) as held:
+                    if not held:
+                        elsewhere.append(name)
+                        continue
+                    ran.append(name)
+                    fn()
+            else:
+                ran.append(name)
+                fn()
         except Exception:
             log.exception("scheduler step %s failed", name)
             db.session.rollback()
             failed.append(name)
-    return TickReport(ran=tuple(ran), failed=tuple(failed))
+    return TickReport(ran=tuple(ran), failed=tuple(failed), elsewhere=tuple(elsewhere))
 
 
 def _add_tick_job(scheduler: BaseScheduler, app: Flask, first_in: float = 0.0) -> None:

@@ -1,15 +1,21 @@
-"""One tick at a time across every process and machine that shares the database.
+"""Who ticks when several processes and machines share the database.
 
 Every web worker may run the scheduler thread (``SCHEDULER_MODE=web``), ``pbem clock`` may run
-beside them during a rolling deploy, and a cron may ``POST /tasks/tick``: whoever takes this
-lock ticks, the others skip the tick (the steps are sweeps: the next tick finds what is due).
+beside them during a rolling deploy, and a cron may ``POST /tasks/tick``.
 
-- PostgreSQL: a session advisory lock (``pg_try_advisory_lock``) on a connection of its own,
-  held for the tick and released after it; a process that dies loses its connection, and
-  with it the lock.
-- SQLite: ``fcntl.flock`` on a file beside the database (``<database>.tick.lock``); the kernel
-  releases it when the holder exits. An in-memory database lives in one process: a thread
-  lock is enough.
+- PostgreSQL: no lock around the tick. Every process runs the steps that claim their rows
+  (``pbem.models.claims``: deadlines, mail, notices, ...), so N processes drain due work N
+  at a time. The few steps that must run in one process at a time (``single``: polling the
+  IMAP mailbox, pruning) each take ``step_lock``: ``pg_try_advisory_xact_lock`` in a
+  transaction of their own connection, held while the step runs and released when that
+  transaction ends -- by the step's end, or by the server when the process dies. A lock of
+  the transaction, never of the session, so it works behind PgBouncer in transaction mode
+  (a session lock would stay on whichever server connection the pooler handed out).
+- SQLite: one writer at a time anyway; ``tick_lock`` is an ``fcntl.flock`` on a file beside
+  the database (``<database>.tick.lock``) around the whole tick, which the kernel releases
+  when the holder exits. An in-memory database lives in one process: a thread lock is enough.
+
+Within one process a thread lock comes first: one tick at a time per process.
 """
 
 from __future__ import annotations
@@ -24,15 +30,22 @@ import sqlalchemy as sa
 
 from pbem.extensions import db
 
-# Any 64-bit number the application owns; "pbemtick" in ASCII, so it is recognisable in
-# pg_locks (classid/objid halves).
-ADVISORY_KEY = int.from_bytes(b"pbemtick", "big") & 0x7FFF_FFFF_FFFF_FFFF
+# The first half of every step lock's two-part key: any 32-bit number the application owns,
+# "pbem" in ASCII, so its locks are recognisable in pg_locks (classid).
+ADVISORY_CLASS = int.from_bytes(b"pbem", "big") & 0x7FFF_FFFF
 _in_process = threading.Lock()  # the threads of one process: the cheap check first
+
+
+def shares_steps() -> bool:
+    """True when every process runs the claiming steps at once (PostgreSQL); False when one
+    tick at a time holds the whole database (SQLite). Needs an app context."""
+    return bool(db.engine.dialect.name == "postgresql")
 
 
 @contextmanager
 def tick_lock() -> Iterator[bool]:
-    """Yield True while this process holds the tick lock, False when another one does.
+    """Yield True while this process may tick, False when it may not: another thread of it
+    is ticking, or (SQLite) another process holds the file lock.
 
     Needs an app context (the lock lives where the app's database is)."""
     if not _in_process.acquire(blocking=False):
@@ -40,9 +53,8 @@ def tick_lock() -> Iterator[bool]:
         return
     try:
         engine = db.engine
-        if engine.dialect.name == "postgresql":
-            with _advisory(engine) as held:
-                yield held
+        if shares_steps():
+            yield True  # the steps claim their rows; ``single`` steps take ``step_lock``
         else:
             with _file_lock(engine.url.database) as held:
                 yield held
@@ -51,17 +63,19 @@ def tick_lock() -> Iterator[bool]:
 
 
 @contextmanager
-def _advisory(engine: sa.Engine) -> Iterator[bool]:
-    with engine.connect() as conn:
-        held = bool(conn.execute(sa.text("SELECT pg_try_advisory_lock(:key)"),
-                                 {"key": ADVISORY_KEY}).scalar())
-        conn.commit()  # no transaction stays open for the length of the tick
+def step_lock(name: str) -> Iterator[bool]:
+    """Yield True while this process alone runs the step ``name`` (PostgreSQL), False when
+    another one does. The key is the step's name and the ``current_schema()``: two
+    installations in two schemas of one database do not hold each other up."""
+    with db.engine.connect() as conn:
+        held = bool(conn.execute(
+            sa.text("SELECT pg_try_advisory_xact_lock(CAST(:cls AS integer), "
+                    "hashtext(current_schema() || '/' || CAST(:name AS text)))"),
+            {"cls": ADVISORY_CLASS, "name": name}).scalar())
         try:
             yield held
         finally:
-            if held:
-                conn.execute(sa.text("SELECT pg_advisory_unlock(:key)"), {"key": ADVISORY_KEY})
-                conn.commit()
+            conn.rollback()  # ends the transaction, and with it the lock
 
 
 def lock_path(database: str | None) -> Path | None:

@@ -2,7 +2,9 @@
 
 The scheduler calls into the services and the mail; they never import the scheduler. The
 order matters: ``deadlines`` and ``digest`` enqueue mail, so they run before ``mail``
-delivers, and a reminder leaves in the tick that made it.
+delivers, and a reminder leaves in the tick that made it. The steps that claim their rows
+(or move each by a conditional UPDATE) run in every process at once on PostgreSQL; those
+registered ``single`` run in one process at a time (``pbem.scheduler.lock``).
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ def register_steps() -> None:
     """Add the server's steps to every tick; registering them again is a no-op."""
     register_step("deadlines", deadlines.run_step)
     register_step("digest", digest.run_step)
-    register_step("replies", inbox.poll_step)  # play by reply: before "mail" sends answers
+    # one process at a time reads the mailbox (the others would fetch the same mail)
+    register_step("replies", inbox.poll_step, single=True)  # before "mail" sends answers
     register_step("mail", delivery.mail_step)
     # notices in chat apps (issue 27): escalations write notices, then they are posted
     register_step("escalations", escalation.run_step)
     register_step("notices", chat_delivery.notices_step)
-    register_step("retention", retention.run_step)  # prune sent bodies after MAIL_RETENTION_DAYS
+    # prune sent bodies after MAIL_RETENTION_DAYS: large deletes, once is enough
+    register_step("retention", retention.run_step, single=True)

@@ -15,7 +15,7 @@ from pbem import clock
 from pbem.engine import GameState, awaited
 from pbem.extensions import db
 from pbem.models import Game, Seat
-from pbem.models.deadline import Deadline
+from pbem.models.deadline import REMINDER, Deadline
 from pbem.models.game import NOTIFY_CHOICES
 from pbem.services import deadlines
 from pbem.services.errors import BadInput, GameNotActive, NotAllowed
@@ -128,6 +128,7 @@ def _autopilot_playing(game: Game, seat_index: int, now: datetime) -> bool:
     leases = db.session.scalars(
         select(Deadline.lease_until).where(
             Deadline.game_id == game.id, Deadline.seat == seat_index,
-            Deadline.done_at.is_(None), Deadline.lease_until.is_not(None))
+            Deadline.done_at.is_(None), Deadline.lease_until.is_not(None),
+            Deadline.kind != REMINDER)  # a claimed reminder is a mail, not a turn
     )
     return any(lease is not None and clock.as_utc(lease) > now for lease in leases)

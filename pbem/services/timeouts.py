@@ -1,8 +1,10 @@
 """Due deadline rows handled: the reminder mailed, or the timed-out turn played.
 
-The scheduler's sweep (``pbem.scheduler.deadlines``) claims a due row and hands it here. A
-reminder is sent once and only once: its row is marked done by a conditional UPDATE in the
-same transaction as the mail it enqueues. A timeout or autoplay row is taken under a lease
+The scheduler's sweep (``pbem.scheduler.deadlines``) claims due rows under a lease and hands
+each here; every write below is conditional on the row still holding that lease (``held``),
+so a sweeper whose lease passed and whose row another one claimed writes nothing. A
+reminder is sent once and only once: its row is marked done by such a conditional UPDATE in
+the same transaction as the mail it enqueues. A timeout or autoplay row is taken under a lease
 (the autopilot commits step by step through ``play.play``, the one play path); the hand-over
 of the turn replaces the row in the very transaction that hands it over, so a rerun after a
 crash goes on with the turn where it stopped and never plays a step twice.
@@ -51,9 +53,10 @@ def remind(row: Deadline, now: datetime) -> Reminded:
     is close" beside the mail that says the turn was played for the seat.
     """
     row_id, seat, deadline = row.id, row.seat, clock.as_utc(row.deadline_at)
+    lease = row.lease_until
     current = _current(row)
     superseded = current is not None and _later_row_due(row, now)
-    if not _mark(row_id, now, done_at=now):
+    if not _mark(row_id, lease, now, done_at=now):
         db.session.rollback()
         return "taken"
     outcome: Reminded = "stale"
@@ -70,12 +73,14 @@ def play_timed_out(row: Deadline, now: datetime) -> int | None:
     """Play the turn of a claimed timeout or autoplay row; returns the steps the autopilot
     submitted, or None when the row is no longer due (another sweeper, or the wait is over)."""
     row_id, seat_index, kind, first = row.id, row.seat, row.kind, row.attempts == 0
+    lease = row.lease_until
     game = _current(row)
     if game is None:
-        _mark(row_id, now, done_at=now)
+        _mark(row_id, lease, now, done_at=now)
         db.session.commit()
         return None
-    if not _mark(row_id, now, lease_until=now + LEASE, attempts=Deadline.attempts + 1):
+    if not _mark(row_id, lease, now, lease_until=now + LEASE,
+                 attempts=Deadline.attempts + 1):
         db.session.rollback()
         return None
     seat = game.seat(seat_index)
@@ -144,10 +149,20 @@ def autopilot(game_id: int, seat_index: int, by: str) -> int:
     return steps
 
 
-def _mark(row_id: int, now: datetime, **values: Any) -> bool:
-    """Update the row only if it is still due: the claim that two sweepers cannot both win."""
+def held(lease: datetime | None, now: datetime) -> tuple[Any, ...]:
+    """The conditions of a row still due at ``now`` and still held by the sweeper that claimed
+    it with ``lease`` (a row read with no lease: still due, and claimed by no one since)."""
+    if lease is None:
+        return due(now)
+    return (Deadline.done_at.is_(None), Deadline.due_at <= now, Deadline.paused_at.is_(None),
+            Deadline.lease_until == lease)
+
+
+def _mark(row_id: int, lease: datetime | None, now: datetime, **values: Any) -> bool:
+    """Update the row only if it is still due and still ours: the claim that two sweepers
+    cannot both win."""
     result = db.session.execute(
-        update(Deadline).where(Deadline.id == row_id, *due(now)).values(**values),
+        update(Deadline).where(Deadline.id == row_id, *held(lease, now)).values(**values),
         execution_options={"synchronize_session": False},
     )
     return bool(result.rowcount == 1)  # type: ignore[attr-defined]

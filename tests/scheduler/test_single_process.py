@@ -1,7 +1,8 @@
 """Single-process mode (issue 17): three web processes, each running the scheduler thread
 (``SCHEDULER_MODE=web``, the default), share one database with due deadlines and pending
-mail. The tick lock lets one of them tick at a time: every due deadline is handled once and
-every mail reaches the SMTP server once."""
+mail. On SQLite the tick lock lets one of them tick at a time; on PostgreSQL they tick at
+once, each claiming other rows: either way every due deadline is handled once and every mail
+reaches the SMTP server once."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from pbem.extensions import db
 from pbem.mail.outbound import notify
 from pbem.models import ActionLog
-from pbem.scheduler.deadlines import SweepReport, sweep
+from pbem.scheduler.deadlines import CLAIM_LEASE, SweepReport, sweep
 from pbem.services import games, play
 from pbem.services.timeouts import LEASE
 from tests.scheduler.conftest import (
@@ -93,6 +93,8 @@ def test_a_sweep_killed_midway_sends_no_reminder_twice(
         sweep(clock_app, clock())
     assert len(mails("reminder")) == 1
     monkeypatch.setattr(notify, "reminder", real)
+    assert tick(clock_app, clock).reminders == 0  # the dead sweeper's claim still holds them
+    clock.advance(seconds=CLAIM_LEASE.total_seconds())
     assert tick(clock_app, clock).reminders == 2
     assert tick(clock_app, clock).reminders == 0
     assert sorted(m.game_id for m in mails("reminder")) == sorted(game_ids)

@@ -4,8 +4,9 @@
 
 1. **claim** due rows — ``pending`` rows whose ``next_attempt_at`` has come, and ``sending``
    rows whose lease ran out (a worker died mid-send) — by setting ``status='sending'``, a
-   ``lease_until`` and ``attempts + 1``. PostgreSQL picks rows with ``FOR UPDATE SKIP
-   LOCKED``; SQLite (one writer at a time) claims each row with a conditional UPDATE;
+   ``lease_until`` and ``attempts + 1`` (``pbem.models.claims``: PostgreSQL picks rows with
+   ``FOR UPDATE SKIP LOCKED``, so every process sends its own batch; SQLite, one writer at
+   a time, claims each row with a conditional UPDATE);
 2. **send** them over one backend connection;
 3. **mark** accepted rows ``sent`` — in small groups (``MARK_EVERY`` rows or
    ``MARK_SECONDS``, whichever comes first), so a crash re-sends at most one group — or
@@ -36,6 +37,7 @@ from flask import Flask, current_app
 from pbem import shutdown
 from pbem.extensions import db
 from pbem.mail.outbound import backends, message, notify
+from pbem.models import claims
 from pbem.models.game import Game
 from pbem.models.notice import Notice
 from pbem.models.outbox import FAILED, PENDING, SENDING, SENT, Outbox
@@ -46,7 +48,9 @@ MAX_ATTEMPTS = 8  # 1 + 2 + 4 + … minutes: about four hours of retries, then `
 BACKOFF_BASE = timedelta(minutes=1)
 BACKOFF_CAP = timedelta(hours=2)
 LEASE = timedelta(minutes=5)
-BATCH = 200
+# Mails claimed at once: a backlog is shared by every process that sends (each claims its
+# own batch and sends it over one connection).
+BATCH = 50
 # Accepted rows are marked sent together, at most this many or this late: a crash re-sends at
 # most one such group (each message with its own Message-ID, so clients show it once).
 MARK_EVERY = 20
@@ -94,23 +98,9 @@ def lease_length() -> timedelta:
 def claim(now: datetime, limit: int, table: Queue = Outbox) -> list[int]:
     """Claim up to ``limit`` due rows of ``table`` for this worker and commit; returns their
     ids."""
-    lease = now + lease_length()
-    claim_values = {"status": SENDING, "lease_until": lease, "attempts": table.attempts + 1}
-    pick = sa.select(table.id).where(_due(now, table)).order_by(table.id).limit(limit)
-    if db.session.get_bind().dialect.name == "postgresql":
-        ids = list(db.session.scalars(pick.with_for_update(skip_locked=True)))
-        if ids:
-            db.session.execute(sa.update(table).where(table.id.in_(ids)).values(claim_values))
-    else:
-        ids = []
-        for row_id in db.session.scalars(pick).all():
-            result = db.session.execute(
-                sa.update(table).where(table.id == row_id, _due(now, table)).values(claim_values)
-            )
-            if result.rowcount == 1:  # type: ignore[attr-defined]
-                ids.append(row_id)
-    db.session.commit()
-    return ids
+    values = {"status": SENDING, "lease_until": now + lease_length(),
+              "attempts": table.attempts + 1}
+    return claims.claim(table, [_due(now, table)], values, order_by=[table.id], limit=limit)
 
 
 def deliver_pending(app: Flask | None = None, now: datetime | None = None,
@@ -315,7 +305,7 @@ def status_counts() -> dict[str, int]:
 def mail_step() -> None:
     """The scheduler step: deliver what is due, batch after batch, within one tick."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    for _ in range(10):
+    for _ in range(40):  # up to 2,000 mails a tick
         if shutdown.requested():
             return
         report = deliver_pending(app)

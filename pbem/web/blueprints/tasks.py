@@ -3,9 +3,9 @@
 The caller presents ``Authorization: Bearer $TICK_TOKEN`` (compared in constant time). With no
 ``TICK_TOKEN`` configured the route does not exist (404), so an unconfigured site offers
 nothing to probe. It is exempt from CSRF: the bearer token is the proof, and no cookie is used.
-It takes the same tick lock as the scheduler threads and ``pbem clock``
-(``pbem.scheduler.tick``): while another process ticks it answers ``{"status": "busy"}`` and
-does nothing.
+It ticks as the scheduler threads and ``pbem clock`` do (``pbem.scheduler.tick``): on
+PostgreSQL beside them, each claiming other due rows; on SQLite, while another process ticks,
+it answers ``{"status": "busy"}`` and does nothing (as it does while this process ticks).
 """
 
 from __future__ import annotations
@@ -41,6 +41,6 @@ def run_tick() -> ResponseReturnValue:
         response.headers["WWW-Authenticate"] = 'Bearer realm="pbem tasks"'
         return response
     report = tick(current_app._get_current_object())  # type: ignore[attr-defined]
-    if report.busy:  # another process is ticking: what is due is being handled
+    if report.busy:  # another tick is running: what is due is being handled
         return jsonify(status="busy", ran=[], failed=[])
     return jsonify(status="ok", ran=list(report.ran), failed=list(report.failed))
