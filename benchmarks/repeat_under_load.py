@@ -29,6 +29,8 @@ MULTI_PROCESS_TESTS = (
     "tests/scheduler/test_overdue_reminders.py",  # several overdue reminders: one rule
     "tests/scheduler/test_clean_stop.py",  # pbem clock stopped by SIGTERM mid-batch
     "tests/faults/test_clock_attacks.py",  # pbem clock killed mid-sweep; two clocks
+    "tests/scheduler/test_shared_work.py",  # four processes SIGKILLed at random (PostgreSQL)
+    "tests/scheduler/test_pgbouncer.py",  # two scheduler processes behind PgBouncer
 )
 
 
