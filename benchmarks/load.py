@@ -43,11 +43,11 @@ from pathlib import Path
 from typing import Any
 
 import flask_migrate
-import sqlalchemy as sa
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.scratch_schema import fresh_schema_url  # noqa: E402
 from pbem import tokens  # noqa: E402
 from pbem.app import create_app  # noqa: E402
 from pbem.extensions import db  # noqa: E402
@@ -57,16 +57,6 @@ from pbem.services.games import SeatSpec  # noqa: E402
 SCHEMA = "pbem_load"
 SECRET = "load-test-secret"
 TARGETS = {"p99_ms": 50.0, "ratio": 0.3, "page_p50_ms": 30.0, "rss_mb": 80.0}
-
-
-def schema_url(url: str) -> str:
-    engine = sa.create_engine(url)
-    with engine.begin() as conn:
-        conn.execute(sa.text(f'DROP SCHEMA IF EXISTS "{SCHEMA}" CASCADE'))
-        conn.execute(sa.text(f'CREATE SCHEMA "{SCHEMA}"'))
-    engine.dispose()
-    return sa.make_url(url).update_query_dict(
-        {"options": f"-csearch_path={SCHEMA}"}).render_as_string(hide_password=False)
 
 
 def make_games(url: str, count: int) -> list[dict[str, Any]]:
@@ -320,7 +310,7 @@ def main() -> None:
     args = parser.parse_args()
     base = os.environ.get("PBEM_BENCH_DATABASE_URL",
                           "postgresql+psycopg://postgres@127.0.0.1:5432/pbem_load")
-    url = schema_url(base)
+    url = fresh_schema_url(base, SCHEMA)
     print(f"creating {args.games} games…", flush=True)
     tables = make_games(url, args.games)
     port = free_port()

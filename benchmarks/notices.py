@@ -32,6 +32,7 @@ import sqlalchemy as sa
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.scratch_schema import fresh_schema_url  # noqa: E402
 from pbem.app import create_app  # noqa: E402
 from pbem.engine import GameState, awaited  # noqa: E402
 from pbem.extensions import db  # noqa: E402
@@ -51,13 +52,7 @@ def _database(tmp: Path) -> str:
     url = os.environ.get("PBEM_BENCH_DATABASE_URL")  # a private schema, dropped at the end
     if not url:
         return f"sqlite:///{tmp / 'bench.sqlite3'}"
-    engine = sa.create_engine(url)
-    with engine.begin() as conn:
-        conn.execute(sa.text(f'DROP SCHEMA IF EXISTS "{SCHEMA}" CASCADE'))
-        conn.execute(sa.text(f'CREATE SCHEMA "{SCHEMA}"'))
-    engine.dispose()
-    return sa.make_url(url).update_query_dict(
-        {"options": f"-csearch_path={SCHEMA}"}).render_as_string(hide_password=False)
+    return fresh_schema_url(url, SCHEMA)
 
 
 def _game(seed: int, channels: bool) -> int:

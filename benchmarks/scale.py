@@ -48,6 +48,7 @@ from flask import Flask
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.scratch_schema import fresh_schema_url  # noqa: E402
 from pbem import scheduler, tokens  # noqa: E402
 from pbem.app import create_app  # noqa: E402
 from pbem.extensions import db  # noqa: E402
@@ -70,16 +71,6 @@ SEAT_COLUMNS = [c.name for c in Seat.__table__.columns
 OUTBOX_COLUMNS = [c.name for c in Outbox.__table__.columns
                   if c.name not in ("id", "game_id", "to_addr", "headers", "status",
                                     "next_attempt_at", "created_at", "sent_at")]
-
-
-def schema_url(url: str) -> str:
-    engine = sa.create_engine(url)
-    with engine.begin() as conn:
-        conn.execute(sa.text(f'DROP SCHEMA IF EXISTS "{SCHEMA}" CASCADE'))
-        conn.execute(sa.text(f'CREATE SCHEMA "{SCHEMA}"'))
-    engine.dispose()
-    return sa.make_url(url).update_query_dict(
-        {"options": f"-csearch_path={SCHEMA}"}).render_as_string(hide_password=False)
 
 
 def make_app(url: str) -> Flask:
@@ -332,7 +323,7 @@ def main() -> None:
     url = os.environ.get("PBEM_BENCH_DATABASE_URL") or os.environ.get("PBEM_TEST_DATABASE_URL")
     if not url:
         sys.exit("set PBEM_BENCH_DATABASE_URL to a PostgreSQL database (a scratch schema is used)")
-    url = schema_url(url)
+    url = fresh_schema_url(url, SCHEMA)
     app = make_app(url)
     random.seed(25)
     with app.app_context():

@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import flask_migrate  # noqa: E402
 import sqlalchemy as sa  # noqa: E402
 
+from benchmarks.scratch_schema import fresh_schema_url  # noqa: E402
 from pbem import clock, engine  # noqa: E402
 from pbem.app import create_app  # noqa: E402
 from pbem.engine import GameState  # noqa: E402
@@ -130,16 +131,6 @@ def measure(url: str, players: int, games: int) -> dict[str, Any]:
             "parts_after": {k: v / games / 1024 for k, v in after_parts.items()}}
 
 
-def schema_url(url: str) -> str:
-    engine_ = sa.create_engine(url)
-    with engine_.begin() as conn:
-        conn.execute(sa.text(f'DROP SCHEMA IF EXISTS "{SCHEMA}" CASCADE'))
-        conn.execute(sa.text(f'CREATE SCHEMA "{SCHEMA}"'))
-    engine_.dispose()
-    return sa.make_url(url).update_query_dict(
-        {"options": f"-csearch_path={SCHEMA}"}).render_as_string(hide_password=False)
-
-
 def drop_schema(url: str) -> None:
     engine_ = sa.create_engine(url)
     with engine_.begin() as conn:
@@ -172,7 +163,7 @@ def main() -> None:
                                  args.games))
         if args.database_url:
             try:
-                report("PostgreSQL", measure(schema_url(args.database_url), players,
+                report("PostgreSQL", measure(fresh_schema_url(args.database_url, SCHEMA), players,
                                              args.games))
             finally:
                 drop_schema(args.database_url)

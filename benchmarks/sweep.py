@@ -29,6 +29,7 @@ import sqlalchemy as sa
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.scratch_schema import fresh_schema_url  # noqa: E402
 from pbem.app import create_app  # noqa: E402
 from pbem.engine import GameState, awaited  # noqa: E402
 from pbem.extensions import db  # noqa: E402
@@ -42,16 +43,6 @@ TARGET_MS = 100.0
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 GAME_COLUMNS = [c.name for c in Game.__table__.columns if c.name != "id"]
 SEAT_COLUMNS = [c.name for c in Seat.__table__.columns if c.name not in ("id", "game_id")]
-
-
-def schema_url(url: str) -> str:
-    engine = sa.create_engine(url)
-    with engine.begin() as conn:
-        conn.execute(sa.text(f'DROP SCHEMA IF EXISTS "{SCHEMA}" CASCADE'))
-        conn.execute(sa.text(f'CREATE SCHEMA "{SCHEMA}"'))
-    engine.dispose()
-    return sa.make_url(url).update_query_dict(
-        {"options": f"-csearch_path={SCHEMA}"}).render_as_string(hide_password=False)
 
 
 def _text(value: object) -> object:
@@ -146,7 +137,8 @@ def main() -> None:
     if not url:
         sys.exit("set PBEM_BENCH_DATABASE_URL to a PostgreSQL database (a scratch schema is used)")
     instance = tempfile.mkdtemp(prefix="pbem-bench-")
-    app = create_app({"SQLALCHEMY_DATABASE_URI": schema_url(url), "SECRET_KEY": "bench",
+    app = create_app({"SQLALCHEMY_DATABASE_URI": fresh_schema_url(url, SCHEMA),
+                      "SECRET_KEY": "bench",
                       "SERVER_NAME": "pbem.bench", "PBEM_CLOCK": lambda: NOW},
                      instance_path=instance)
     with app.app_context():

@@ -30,23 +30,14 @@ sys.path.insert(0, str(ROOT))
 import sqlalchemy as sa  # noqa: E402
 from load import free_port, worker_pids, worker_rss_mb  # noqa: E402
 
+from benchmarks.scratch_schema import fresh_schema_url  # noqa: E402
+
 TARGET_MB = 80.0
 SECRET = "worker-memory-secret"
 SUBMITS = PAGES = 300
 
 
 SCHEMA = "pbem_worker_memory"
-
-
-def schema_url(url: str) -> str:
-    """A fresh scratch schema on the server of ``url``; the URL whose search_path is it."""
-    engine = sa.create_engine(url)
-    with engine.begin() as conn:
-        conn.execute(sa.text(f'DROP SCHEMA IF EXISTS "{SCHEMA}" CASCADE'))
-        conn.execute(sa.text(f'CREATE SCHEMA "{SCHEMA}"'))
-    engine.dispose()
-    return sa.make_url(url).update_query_dict(
-        {"options": f"-csearch_path={SCHEMA}"}).render_as_string(hide_password=False)
 
 
 def make_games(url: str, count: int) -> list[dict[str, Any]]:
@@ -164,7 +155,8 @@ def print_smaps(pid: int) -> None:
 
 def one_round(base_url: str | None) -> tuple[float, float]:
     directory = Path(tempfile.mkdtemp(prefix="worker-memory-"))
-    url = schema_url(base_url) if base_url else f"sqlite:///{directory / 'memory.sqlite3'}"
+    url = (fresh_schema_url(base_url, SCHEMA) if base_url
+           else f"sqlite:///{directory / 'memory.sqlite3'}")
     tables = make_games(url, 20)
     port = free_port()
     server = start(url, port, directory / "gunicorn.log")
