@@ -128,6 +128,16 @@ def build_app(db_url: str, instance_path: Path, **overrides: Any) -> Flask:
     return app
 
 
+def migrate_to_head(db_url: str, instance_path: Path, **overrides: Any) -> None:
+    """Bring the database at ``db_url`` to the head migration, and close the app's
+    connections so the database is free for other processes."""
+    app = build_app(db_url, instance_path, **overrides)
+    with app.app_context():
+        flask_migrate.upgrade()
+        db.session.remove()
+        db.engine.dispose()
+
+
 @pytest.fixture(scope="session", params=DATABASE_PARAMS)
 def database_kind(request: pytest.FixtureRequest) -> str:
     """``sqlite`` or ``postgresql``: which database this run of the test uses."""
@@ -139,11 +149,7 @@ def db_url(database_kind: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     """URL of a database migrated to head, shared by the session's tests on that database."""
     directory = tmp_path_factory.mktemp(f"db-{database_kind}")
     url = _empty_database_url(database_kind, directory, PG_SESSION_SCHEMA)
-    app = build_app(url, directory / "instance")
-    with app.app_context():
-        flask_migrate.upgrade()
-        db.session.remove()
-        db.engine.dispose()
+    migrate_to_head(url, directory / "instance")
     yield url
     if database_kind == "postgresql":
         _drop_postgres_schema(PG_SESSION_SCHEMA)

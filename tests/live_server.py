@@ -21,10 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import flask_migrate
-
-from pbem.extensions import db
-from tests.conftest import build_app
+from tests.conftest import migrate_to_head
 
 REPO = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -51,11 +48,7 @@ def free_port() -> int:
 def migrated_database(directory: Path) -> str:
     """A SQLite file in ``directory`` at the head migration; its URL."""
     url = f"sqlite:///{directory / 'live.sqlite3'}"
-    app = build_app(url, directory / "instance", SECRET_KEY=SECRET_KEY)
-    with app.app_context():
-        flask_migrate.upgrade()
-        db.session.remove()
-        db.engine.dispose()
+    migrate_to_head(url, directory / "instance", SECRET_KEY=SECRET_KEY)
     return url
 
 

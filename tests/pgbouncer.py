@@ -1,7 +1,7 @@
 """A real PgBouncer for the tests: Debian's ``pgbouncer``, started by the test on 127.0.0.1
 with a free port in **transaction mode**, in front of the test PostgreSQL (trust auth, user
-``postgres``), its files in a temp dir, stopped after it. Installed by .ci/run
-(``apt-get install -y pgbouncer``); a PgBouncer already running on the machine is never used.
+``postgres``), its files in a temp dir, stopped after it. Found by tests/programs.py
+(installed by .ci/run); a PgBouncer already running on the machine is never used.
 
 Each server connection is set to one schema on connect (``connect_query``): the pooler hands
 any client transaction any server connection, so a per-client ``search_path`` (the
@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,9 +21,8 @@ from pathlib import Path
 import sqlalchemy as sa
 
 from tests.live_server import free_port
+from tests.programs import PGBOUNCER, wait_for_start
 
-PGBOUNCER = Path("/usr/sbin/pgbouncer")
-BOOT_SECONDS = 30
 SERVER_CONNECTIONS = 3  # fewer than the clients: transactions really share connections
 
 
@@ -42,10 +40,6 @@ class Bouncer:
     def output(self) -> str:
         return self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() \
             else ""
-
-
-def installed() -> bool:
-    return PGBOUNCER.exists()
 
 
 def _listening(port: int) -> bool:
@@ -75,18 +69,15 @@ def pgbouncer(directory: Path, upstream: sa.URL, schema: str) -> Iterator[Bounce
         f"auth_type = trust\nauth_file = {users}\n"
         f"pool_mode = transaction\ndefault_pool_size = {SERVER_CONNECTIONS}\n"
         "max_client_conn = 200\nignore_startup_parameters = extra_float_digits\n")
-    argv = [str(PGBOUNCER), str(ini)]
+    argv = [str(PGBOUNCER.require()), str(ini)]
     if os.geteuid() == 0:
         argv[1:1] = ["-u", "nobody"]  # it refuses to run as root
     with log.open("wb") as out:
         process = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT)
     running = Bouncer(port, process, log)
     try:
-        deadline = time.monotonic() + BOOT_SECONDS
-        while not _listening(port):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"pgbouncer did not start on {port}:\n{running.output()}")
-            time.sleep(0.1)  # polled until it listens; the deadline only bounds a failure
+        wait_for_start(process, lambda: _listening(port), f"pgbouncer on {port}",
+                       running.output)
         yield running
     finally:
         if process.poll() is None:

@@ -1,19 +1,23 @@
 """The programs some tests start, found in one place: Debian's chromium (the browser tests,
-tests/e2e/), dovecot (the IMAP tests, tests/replies/) and redis-server (shared rate limits,
-tests/faults/test_shared_rate_limits.py).
+tests/e2e/), dovecot (the IMAP tests, tests/replies/), redis-server (shared rate limits,
+tests/faults/test_shared_rate_limits.py) and pgbouncer (the scheduler behind a pooler,
+tests/scheduler/test_pgbouncer.py).
 
 The README's test command must pass on a fresh machine that has none of them, so a test that
 needs a missing one is skipped, and the reason names the Debian package that brings it.
-``.ci/run`` installs all three and sets ``PBEM_TEST_REQUIRE_PROGRAMS=1``: there a missing
+``.ci/run`` installs all four and sets ``PBEM_TEST_REQUIRE_PROGRAMS=1``: there a missing
 program fails the test instead, so CI never passes by skipping. ``PBEM_TEST_CHROMIUM``,
-``PBEM_TEST_DOVECOT`` and ``PBEM_TEST_REDIS_SERVER`` point at another copy of a program (or
-at nothing, to see the tests skip).
+``PBEM_TEST_DOVECOT``, ``PBEM_TEST_REDIS_SERVER`` and ``PBEM_TEST_PGBOUNCER`` point at another
+copy of a program (or at nothing, to see the tests skip).
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,3 +64,16 @@ DOVECOT = Program("dovecot", "/usr/sbin/dovecot", "PBEM_TEST_DOVECOT", "dovecot-
                   "the IMAP path is tested against a real server only")
 REDIS_SERVER = Program("redis-server", "redis-server", "PBEM_TEST_REDIS_SERVER",
                        "redis-server", "shared rate limits are tested against a real Redis only")
+PGBOUNCER = Program("pgbouncer", "/usr/sbin/pgbouncer", "PBEM_TEST_PGBOUNCER", "pgbouncer",
+                    "the scheduler behind a pooler is tested against a real PgBouncer only")
+
+
+def wait_for_start(process: subprocess.Popen[bytes], ready: Callable[[], bool], what: str,
+                   output: Callable[[], str], seconds: float = 30) -> None:
+    """Poll ``ready`` until it holds; fail with the program's ``output`` if ``process`` exits
+    first or ``seconds`` pass (a bound on a failure only, never a wait of its own)."""
+    deadline = time.monotonic() + seconds
+    while not ready():
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not start:\n{output()}")
+        time.sleep(0.1)

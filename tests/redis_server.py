@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import socket
 import subprocess
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from tests.live_server import free_port
-from tests.programs import REDIS_SERVER
-
-BOOT_SECONDS = 30
+from tests.programs import REDIS_SERVER, wait_for_start
 
 
 @dataclass
@@ -55,12 +52,8 @@ def redis_server(directory: Path) -> Iterator[Redis]:
     process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     running = Redis(port, process, log)
     try:
-        deadline = time.monotonic() + BOOT_SECONDS
-        while not ping(port):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"redis-server did not start on {port}:\n"
-                                     f"{log.read_text() if log.exists() else ''}")
-            time.sleep(0.1)  # polled until it answers; the deadline only bounds a failure
+        wait_for_start(process, lambda: ping(port), f"redis-server on {port}",
+                       lambda: log.read_text() if log.exists() else "")
         yield running
     finally:
         if process.poll() is None:

@@ -1,4 +1,4 @@
-"""On a machine without chromium, dovecot or redis-server the tests that start them skip,
+"""On a machine without chromium, dovecot, redis-server or pgbouncer the tests that start them skip,
 naming the Debian package; under ``PBEM_TEST_REQUIRE_PROGRAMS=1`` (.ci/run) they fail
 (tests/programs.py, issue 23, point 5)."""
 
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.programs import CHROMIUM, DOVECOT, REDIS_SERVER, REQUIRE_ENV
+from tests.programs import CHROMIUM, DOVECOT, PGBOUNCER, REDIS_SERVER, REQUIRE_ENV
 
 REPO = Path(__file__).resolve().parent.parent
-PROGRAMS = [CHROMIUM, DOVECOT, REDIS_SERVER]
+PROGRAMS = [CHROMIUM, DOVECOT, REDIS_SERVER, PGBOUNCER]
 
 
 def test_a_missing_program_skips_with_the_package_to_install(
@@ -47,7 +47,7 @@ def test_the_override_names_the_program_to_start(
 
 
 @pytest.mark.slow
-def test_the_browser_imap_and_redis_tests_skip_on_a_machine_without_the_programs(
+def test_the_browser_imap_redis_and_pooler_tests_skip_on_a_machine_without_the_programs(
         tmp_path: Path) -> None:
     """The wiring, end to end: a pytest run of modules of each kind, every program pointed
     at nothing, skips the tests that start one (the others still pass) and fails none."""
@@ -57,7 +57,8 @@ def test_the_browser_imap_and_redis_tests_skip_on_a_machine_without_the_programs
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", "-q", "-rs",
          "tests/e2e/test_tls.py", "tests/replies/test_imap.py",
-         "tests/replies/test_local_imap_recipe.py", "tests/faults/test_shared_rate_limits.py"],
+         "tests/replies/test_local_imap_recipe.py", "tests/faults/test_shared_rate_limits.py",
+         "tests/scheduler/test_pgbouncer.py"],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=300, check=False)
     output = done.stdout + done.stderr
     assert done.returncode == 0, output

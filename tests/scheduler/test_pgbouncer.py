@@ -15,7 +15,6 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import flask_migrate
 import pytest
 import sqlalchemy as sa
 from flask import Flask
@@ -23,7 +22,14 @@ from flask import Flask
 from pbem.extensions import db
 from pbem.scheduler.lock import ADVISORY_CLASS, step_lock
 from tests import pgbouncer
-from tests.conftest import PG_URL_ENV, _drop_postgres_schema, build_app, postgres_schema_url
+from tests.conftest import (
+    PG_URL_ENV,
+    _drop_postgres_schema,
+    build_app,
+    migrate_to_head,
+    postgres_schema_url,
+)
+from tests.programs import PGBOUNCER
 from tests.scheduler import shared_work
 from tests.scheduler.conftest import FakeClock
 from tests.slow_smtp import slow_smtp
@@ -36,15 +42,11 @@ SECONDS = 90  # a bound on a failure only: the processes stop once nothing is du
 @pytest.fixture
 def bounced(tmp_path: Path) -> Iterator[tuple[pgbouncer.Bouncer, str]]:
     """A migrated schema of its own, and a PgBouncer in front of it: (bouncer, direct URL)."""
+    PGBOUNCER.require()
     if not os.environ.get(PG_URL_ENV):
         pytest.skip(f"{PG_URL_ENV} is not set: PgBouncer stands in front of PostgreSQL only")
-    assert pgbouncer.installed(), "pgbouncer is not installed (apt-get install -y pgbouncer)"
     direct = postgres_schema_url(SCHEMA)
-    app = build_app(direct, tmp_path / "migrate")
-    with app.app_context():
-        flask_migrate.upgrade()
-        db.session.remove()
-        db.engine.dispose()
+    migrate_to_head(direct, tmp_path / "migrate")
     try:
         with pgbouncer.pgbouncer(tmp_path, sa.make_url(os.environ[PG_URL_ENV]),
                                  SCHEMA) as bouncer:

@@ -26,13 +26,18 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import flask_migrate
 import pytest
 import sqlalchemy as sa
 
 from pbem.extensions import db
 from pbem.mail.outbound.delivery import MARK_EVERY
-from tests.conftest import PG_URL_ENV, _drop_postgres_schema, build_app, postgres_schema_url
+from tests.conftest import (
+    PG_URL_ENV,
+    _drop_postgres_schema,
+    build_app,
+    migrate_to_head,
+    postgres_schema_url,
+)
 from tests.scheduler import shared_work
 from tests.scheduler.conftest import FakeClock
 from tests.slow_smtp import slow_smtp
@@ -52,11 +57,7 @@ def direct_url(tmp_path: Path) -> Iterator[str]:
         pytest.skip(f"{PG_URL_ENV} is not set: work is shared between processes on "
                     "PostgreSQL (SQLite runs one tick at a time)")
     url = postgres_schema_url(SCHEMA)
-    app = build_app(url, tmp_path / "migrate")
-    with app.app_context():
-        flask_migrate.upgrade()
-        db.session.remove()
-        db.engine.dispose()
+    migrate_to_head(url, tmp_path / "migrate")
     try:
         yield url
     finally:
