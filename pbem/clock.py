@@ -9,7 +9,7 @@ with ``app.config["PBEM_CLOCK"]`` (a callable returning an aware UTC datetime).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
@@ -166,6 +166,17 @@ def next_morning(after: datetime, timezone: str | None, wake_minute: int | None)
         if morning > after:  # compared in UTC: same-zone datetimes compare by wall time
             return morning
         day += timedelta(days=1)
+
+
+def every(marks: MutableMapping[str, Any], key: str, period: timedelta, now: datetime) -> bool:
+    """True when ``period`` has passed since the time recorded under ``key`` in ``marks`` (or
+    none is, or the clock went back), and then ``now`` is recorded: a pass that runs at most
+    once per ``period`` in a process, e.g. a repair pass kept in ``app.extensions``."""
+    last = marks.get(key)
+    if last is not None and last <= now < last + period:
+        return False
+    marks[key] = now
+    return True
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from pbem.clock import (
     TimeBank,
     TimeoutPolicy,
     clock_start,
+    every,
     in_quiet_hours,
     out_of_quiet_hours,
     schedule,
@@ -132,3 +133,13 @@ def test_time_banks_in_words() -> None:
     assert when.span(timedelta(minutes=59)) == "59 min"
     assert when.banks_line([("Ana", timedelta(days=2), True), ("Ben", timedelta(hours=5), False)]
                            ) == "Ana 2 d (running) · Ben 5 h"
+
+
+def test_a_pass_kept_to_once_a_period_runs_again_when_the_period_has_passed() -> None:
+    marks: dict[str, object] = {}
+    assert every(marks, "repair", timedelta(minutes=10), NOON)  # never ran: runs
+    assert not every(marks, "repair", timedelta(minutes=10), NOON + timedelta(minutes=9))
+    assert every(marks, "repair", timedelta(minutes=10), NOON + timedelta(minutes=10))
+    assert marks["repair"] == NOON + timedelta(minutes=10)
+    # a clock set back (a test's, or an operator's) does not hold the pass off for hours
+    assert every(marks, "repair", timedelta(minutes=10), NOON)

@@ -148,10 +148,8 @@ def run_step() -> None:
     now = clock.now()
     # The repair reads every active game (an anti-join with the open rows): it finds nothing
     # unless a bug lost a clock, so it runs every ten minutes, not at every tick.
-    last = app.extensions.get(_REPAIRED_AT)
-    if last is None or now - last >= REPAIR_EVERY or now < last:
+    if clock.every(app.extensions, _REPAIRED_AT, REPAIR_EVERY, now):
         repair(app, now)
-        app.extensions[_REPAIRED_AT] = now
     for _ in range(CATCH_UP_BATCHES):  # after a long sleep: every due row, oldest first
         report = sweep(app, now)
         if report.reminders or report.turns or report.failed:

@@ -149,12 +149,10 @@ def run_step() -> None:
     """The scheduler step: the repair pass every ``REPAIR_EVERY`` (per app), then mail every
     digest due now."""
     now = clock.now()
-    last = current_app.extensions.get(_REPAIRED_AT)
-    if last is None or now - last >= REPAIR_EVERY or now < last:
+    if clock.every(current_app.extensions, _REPAIRED_AT, REPAIR_EVERY, now):
         repaired = repair(now)
         if repaired:
             log.warning("digest: %s digest seat(s) had no next digest time; set", repaired)
-        current_app.extensions[_REPAIRED_AT] = now
     sent = send_digests(now)
     if sent:
         log.info("digest: %s mail(s)", sent)
