@@ -19,6 +19,7 @@ from pbem.extensions import db
 from pbem.models import Game, Outbox
 from pbem.services import games, turns
 from pbem.services.games import SeatSpec
+from tests.conftest import ON_SQLITE_ONLY
 
 from .conftest import deliver, turn_mail
 
@@ -147,6 +148,7 @@ def test_the_reply_example_of_sixty_random_positions_applies_as_a_whole(server: 
 
 
 @pytest.mark.slow
+@ON_SQLITE_ONLY  # the 60 positions above run on both databases
 def test_the_reply_example_of_five_hundred_random_positions_applies_as_a_whole(
         server: Flask) -> None:
     play_examples(server, 500, seed=2024)

@@ -22,6 +22,7 @@ from pbem.extensions import db
 from pbem.models import Game
 from pbem.services import games
 from pbem.services.games import SeatSpec
+from tests.conftest import ON_SQLITE_ONLY
 from tests.replies.test_reply_examples import positions
 
 from .conftest import fresh, hidden, snapshot
@@ -124,6 +125,7 @@ def test_a_link_to_any_legal_move_of_random_positions_confirms_exactly_that_move
 
 
 @pytest.mark.slow
+@ON_SQLITE_ONLY  # the 40 positions above run on both databases
 def test_a_link_to_any_legal_move_of_800_random_positions_confirms_exactly_that_move(
         app: Flask, client: FlaskClient) -> None:
     confirm_random_positions(app, client, 800, seed=2026, kinds_seen=25)
