@@ -77,6 +77,15 @@ def pytest_sessionstart(session: pytest.Session) -> None:
                                 "the faketime preload did not take")
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files that hold ``slow`` tests first. pytest-xdist hands each worker whole files
+    (``--dist loadfile``) in this order: a long file handed out last kept one worker busy
+    while the other sat idle. Within a file, and otherwise, the order stays as collected."""
+    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow_files)
+
+
 def days_ago_at_noon(days: int) -> datetime:
     """Noon UTC ``days`` calendar days before today: a past moment whose time of day does not
     depend on when the suite runs.
