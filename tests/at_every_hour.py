@@ -1,6 +1,6 @@
 """Run the tests marked ``quiet_hours`` again with the machine's clock at five times of day.
 
-    python -m tests.at_every_hour [pytest arguments...]
+    python -m tests.at_every_hour [--jobs N] [pytest arguments...]
 
 Reminders, digests and autopilot turns depend on the seats' quiet hours (22:00 to 08:00 local
 by default), so a test that reads the wall clock by accident passes at noon and fails at night
@@ -14,6 +14,10 @@ build: Debian's libfaketime 0.9.10 breaks Python 3.11, whose ``time.sleep`` fail
 when the monotonic clock is left alone (wolfcw/libfaketime#426) and whose timed waits hang
 when it is not (#390). ``tests/conftest.py`` checks at the start of each run that the clock
 reads the hour asked for, so a preload that did not take cannot pass unnoticed.
+
+``--jobs N`` runs N hours at once (``.ci/run`` runs all five beside the suite: their tests
+spend much of their time waiting on the processes they start). Each hour's output is printed
+when it ends: its last lines when it passed, all of it when it failed.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import os
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from importlib.util import find_spec
 from pathlib import Path
@@ -62,15 +67,24 @@ def run_at(hour: str, library: Path, pytest_args: list[str]) -> int:
     command = [sys.executable, "-m", "pytest", "-m", "quiet_hours", "-q",
                "-p", "no:cacheprovider", *pytest_args]
     began = time.monotonic()
-    status = subprocess.call(command, env=environ)
-    print(f"at_every_hour: {hour} UTC: {'passed' if status == 0 else 'FAILED'} "
+    run = subprocess.run(command, env=environ, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True, errors="replace")
+    lines = run.stdout.splitlines()
+    shown = lines if run.returncode else lines[-3:]
+    print("\n".join(f"[{hour}] {line}" for line in shown))
+    print(f"at_every_hour: {hour} UTC: {'passed' if run.returncode == 0 else 'FAILED'} "
           f"in {time.monotonic() - began:.0f} s", flush=True)
-    return status
+    return run.returncode
 
 
 def main(argv: list[str]) -> int:
+    jobs = 1
+    if argv[:1] == ["--jobs"]:
+        jobs, argv = int(argv[1]), argv[2:]
     library = faketime_library()
-    failed = [hour for hour in HOURS if run_at(hour, library, argv) != 0]
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        statuses = list(pool.map(lambda hour: run_at(hour, library, argv), HOURS))
+    failed = [hour for hour, status in zip(HOURS, statuses, strict=True) if status != 0]
     if failed:
         print(f"at_every_hour: failed at {', '.join(failed)} UTC", file=sys.stderr)
         return 1
