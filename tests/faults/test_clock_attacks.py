@@ -29,6 +29,7 @@ from pbem.services.games import SeatSpec, create_game
 from tests.conftest import build_app, days_ago_at_noon
 from tests.faults.conftest import Figures
 from tests.live_server import BIN, REPO, SECRET_KEY, migrated_database
+from tests.programs import wait_for_start
 from tests.slow_smtp import slow_smtp
 
 pytestmark = [pytest.mark.faults, pytest.mark.quiet_hours, pytest.mark.slow]
@@ -86,14 +87,6 @@ def _turns_passed(app: Flask) -> int:
     return int(passed or 0)
 
 
-def _wait_for_a_turn_passed(app: Flask, before: int) -> None:
-    """Until one more game's turn has passed than ``before``, or every game's has."""
-    deadline = time.monotonic() + 180
-    while before < GAMES and _turns_passed(app) == before:
-        assert time.monotonic() < deadline, "no clock played a turn in three minutes"
-        time.sleep(0.05)
-
-
 def test_a_clock_killed_mid_sweep_loses_and_doubles_no_deadline(
     tmp_path: Path, figures: Callable[[str], Figures]
 ) -> None:
@@ -106,7 +99,6 @@ def test_a_clock_killed_mid_sweep_loses_and_doubles_no_deadline(
     log = tmp_path / "clock.log"
     watcher = _app(db_url, tmp_path)
     for kill in range(KILLS):
-        passed = _turns_passed(watcher)
         process = _clock(db_url, tmp_path, log)
         _wait_for_line(log, "ticking every", kill + 1)  # booted: its first tick begins
         if kill == 0:
@@ -115,7 +107,9 @@ def test_a_clock_killed_mid_sweep_loses_and_doubles_no_deadline(
             # about the time that took. At a fixed time after its boot, a loaded machine's
             # clock had often played nothing yet, and the attack tested only the restart.
             booted = time.monotonic()
-            _wait_for_a_turn_passed(watcher, passed)
+            wait_for_start(process, lambda: _turns_passed(watcher) > 0,
+                           "the first clock's first autopilot turn",
+                           lambda: log.read_text(errors="replace")[-2000:], seconds=180)
             time.sleep(rng.uniform(0.0, time.monotonic() - booted))
         else:
             time.sleep(rng.uniform(0.5, 6.0))  # inside a sweep of what is left, if any
