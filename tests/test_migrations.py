@@ -129,3 +129,34 @@ def test_digest_due_migration_has_every_digest_seat_of_a_live_game_looked_at(
         with app.app_context():
             db.session.remove()
             db.engine.dispose()
+
+
+def test_bot_budget_migration_leaves_every_game_at_the_default(fresh_db_url: str,
+                                                               tmp_path: Path) -> None:
+    """0016_bot_budget: games gain a nullable ``bot_budget``, NULL (the strong bot's default)
+    for the games there were; downgrade drops it."""
+    app = build_app(fresh_db_url, tmp_path / "instance")
+    try:
+        with app.app_context():
+            flask_migrate.upgrade(revision="0015_digest_due")
+            db.session.execute(sa.text(
+                "INSERT INTO games (id, public_id, name, status, players, options, seed, state,"
+                " version, turn_start_state, turn_steps, host_email, time_per_move_hours,"
+                " created_at, updated_at) VALUES (1, 'g', 'Old', 'active', 2, '{}', 1, '{}',"
+                " 1, '{}', '[]', 'h@example.org', 48, '2026-01-01', '2026-01-01')"))
+            db.session.commit()
+            flask_migrate.upgrade(revision="0016_bot_budget")
+            budget = db.session.execute(sa.text("SELECT bot_budget FROM games")).scalar_one()
+            db.session.execute(sa.text("UPDATE games SET bot_budget = 200"))
+            db.session.commit()
+            assert budget is None
+            column = next(c for c in sa.inspect(db.engine).get_columns("games")
+                          if c["name"] == "bot_budget")
+            assert column["nullable"] and isinstance(column["type"], sa.Integer)
+            flask_migrate.downgrade(revision="0015_digest_due")
+            columns = {c["name"] for c in sa.inspect(db.engine).get_columns("games")}
+            assert "bot_budget" not in columns
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()

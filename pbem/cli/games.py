@@ -16,7 +16,8 @@ from flask.cli import with_appcontext
 
 from pbem.cli.mailing import mails
 from pbem.clock import TimeBank
-from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, is_level
+from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, MAX_BUDGET, MIN_BUDGET, is_level
+from pbem.engine.bots.strong import ROLLOUTS
 from pbem.mail.outbound.links import turn_url
 from pbem.services import games
 from pbem.services.errors import ServiceError
@@ -75,6 +76,10 @@ def _fail(exc: ServiceError) -> click.ClickException:
 @click.option("--autopilot-level", type=click.Choice(LEVELS), default=DEFAULT_LEVEL,
               show_default=True,
               help="The level that plays for timed-out, absent and resigned players.")
+@click.option("--bot-budget", type=int, default=None,
+              help=f"The strong computer players' rollouts per decision, {MIN_BUDGET} to "
+                   f"{MAX_BUDGET} (default: the strong bot's, {ROLLOUTS}; more is stronger "
+                   "and slower).")
 @click.option("--host", "host_email", default=None,
               help="Host address (default: the first human player's).")
 @click.option("--hours", default=48, show_default=True, type=int, help="Time per move.")
@@ -94,8 +99,9 @@ def _fail(exc: ServiceError) -> click.ClickException:
 @with_appcontext
 @mails
 def new_game(name: str, players: tuple[str, ...], levels: tuple[str, ...],
-             autopilot_level: str, host_email: str | None, hours: int,
-             bank_hours: int | None, increment_hours: int, max_bank_hours: int | None,
+             autopilot_level: str, bot_budget: int | None, host_email: str | None,
+             hours: int, bank_hours: int | None, increment_hours: int,
+             max_bank_hours: int | None,
              fixed_order: bool, factions: bool | None, rescue: str | None,
              seed: int | None) -> None:
     """Create a game, mail the invitations, print the game id and every seat's link."""
@@ -109,7 +115,7 @@ def new_game(name: str, players: tuple[str, ...], levels: tuple[str, ...],
             options["new_gaia_rescue"] = rescue
         game = games.create_game(name=name, host_email=host, seats=seats, options=options,
                                  time_per_move_hours=hours, seed=seed, fixed_order=fixed_order,
-                                 autopilot_level=autopilot_level,
+                                 autopilot_level=autopilot_level, bot_budget=bot_budget,
                                  time_bank=_time_bank(bank_hours, increment_hours,
                                                       max_bank_hours))
     except ServiceError as exc:
@@ -124,6 +130,8 @@ def new_game(name: str, players: tuple[str, ...], levels: tuple[str, ...],
         click.echo(f"seat {seat.index} {seat.colour:<6} {who}{link}")
     words = options_words(game.options or {}, game.time_per_move_hours, game.time_bank)
     click.echo(f"options: {words}")
+    if game.bot_budget is not None:
+        click.echo(f"strong computer players: {game.bot_budget} rollouts per decision")
     click.echo(f"autopilot level: {game.autopilot_level}")
 
 

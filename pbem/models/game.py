@@ -83,6 +83,11 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     # turns; the host sets it (migration 0006).
     autopilot_level: Mapped[str] = mapped_column(String(16), default=DEFAULT_LEVEL,
                                                  server_default=DEFAULT_LEVEL)
+    # The strong computer players' budget, rollouts per decision (migration 0016_bot_budget;
+    # ``engine.bots.levels.MIN_BUDGET`` to ``MAX_BUDGET``), chosen by the host. None: the
+    # strong bot's default (``ROLLOUTS``), read when it decides, so a new default reaches
+    # every game that never chose.
+    bot_budget: Mapped[int | None] = mapped_column(Integer)
     # The host link's counter (migration 0010_season): replacing a leaked host link bumps
     # it, and every host link issued before stops working (``pbem.services.host_links``).
     host_link_counter: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

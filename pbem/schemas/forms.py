@@ -21,7 +21,7 @@ from marshmallow import (
 from werkzeug.datastructures import MultiDict
 
 from pbem.clock import TimeBank
-from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS
+from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, MAX_BUDGET, MIN_BUDGET
 
 
 @dataclass
@@ -137,6 +137,21 @@ BANK_ERROR = f"The time bank is a whole number of hours, 1 to {MAX_BANK_HOURS}."
 INCREMENT_ERROR = "The time added after each turn is a whole number of hours, 0 to 336."
 CAP_ERROR = f"The time bank's cap is a whole number of hours, 1 to {MAX_BANK_HOURS}, or empty."
 AUTOPILOT_LEVEL_ERROR = "Choose the autopilot's level: " + ", ".join(LEVELS) + "."
+BOT_BUDGET_ERROR = (f"The strong computer players' rollouts per decision are a whole number, "
+                    f"{MIN_BUDGET} to {MAX_BUDGET}, or empty for the default.")
+
+
+def bot_budget_field(**extra: Any) -> fields.Integer:
+    """The strong computer players' rollouts per decision (``engine.bots.levels``'s range);
+    None, an empty field, is the default."""
+    return fields.Integer(allow_none=True, validate=validate.Range(
+        min=MIN_BUDGET, max=MAX_BUDGET, error=BOT_BUDGET_ERROR),
+        error_messages={"invalid": BOT_BUDGET_ERROR, "required": BOT_BUDGET_ERROR}, **extra)
+
+
+def blank_is_none(value: str | None) -> str | None:
+    """A number field left empty (or only spaces) as None: the field's default."""
+    return None if value is None or not value.strip() else value.strip()
 
 
 class NewGameForm(Schema):
@@ -170,6 +185,7 @@ class NewGameForm(Schema):
         error_messages={"invalid": "Choose the high or the low rescue."})
     autopilot_level = fields.String(load_default=DEFAULT_LEVEL, validate=validate.OneOf(
         LEVELS, error=AUTOPILOT_LEVEL_ERROR))
+    bot_budget = bot_budget_field(load_default=None)
     seats = fields.List(fields.Nested(SeatForm), load_default=list)
     # every player's time zone to start with (each changes theirs in the mail settings);
     # the page fills in the browser's own zone. Empty: UTC.
@@ -231,6 +247,22 @@ class AutopilotLevelForm(Schema):
         LEVELS, error=AUTOPILOT_LEVEL_ERROR), error_messages={"required": AUTOPILOT_LEVEL_ERROR})
 
 
+class BotBudgetForm(Schema):
+    """POST /host/<token>/bot-budget: the strong computer players' rollouts per decision. The
+    field must be sent; empty (None, after ``blank_is_none``) is the default."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    bot_budget = bot_budget_field(required=True)
+
+
+def bot_budget_input(form: MultiDict[str, str]) -> dict[str, Any]:
+    """The host's budget form for the schema: an empty field is None (the default); a
+    missing one stays missing (the schema asks for it)."""
+    return {"bot_budget": blank_is_none(form["bot_budget"])} if "bot_budget" in form else {}
+
+
 def seat_key(row: int) -> str:
     """The error key of the create form's player row ``row`` (0-based)."""
     return f"seat-{row}"
@@ -258,6 +290,7 @@ def new_game_input(form: MultiDict[str, str], *, blank: bool = False) -> dict[st
         "factions": blank or form.get("factions") == "on",
         "new_gaia_rescue": form.get("new_gaia_rescue") or "high",
         "autopilot_level": form.get("autopilot_level") or DEFAULT_LEVEL,
+        "bot_budget": blank_is_none(form.get("bot_budget")),
         "seats": seats,
         "timezone": form.get("timezone", ""),
         "same_address_ok": form.get("same_address_ok") == "on",

@@ -16,7 +16,7 @@ from typing import Any
 
 from pbem import engine
 from pbem.engine import GameState
-from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS
+from pbem.engine.bots.levels import BUDGET_ERROR, DEFAULT_LEVEL, LEVELS, is_budget
 from pbem.extensions import db
 from pbem.models import ActionLog, Game, Seat, history
 from pbem.models.game import GAME_STATUSES, new_public_id
@@ -57,6 +57,9 @@ def export_game(game_id: GameRef) -> dict[str, Any]:
         "time_per_move_hours": game.time_per_move_hours,
         "timeout_policy": game.timeout_policy,
         "autopilot_level": game.autopilot_level,
+        # the strong computer players' rollouts per decision (null: the default); older
+        # exports lack it and import as the default
+        "bot_budget": game.bot_budget,
         "created_at": _iso(game.created_at),
         "finished_at": _iso(game.finished_at),
         "seats": [{**{name: getattr(seat, name) for name in SEAT_FIELDS},
@@ -181,6 +184,7 @@ def _new_game_row(data: dict[str, Any], turn_start: GameState, state: GameState)
         timeout_policy=data.get("timeout_policy"),
         finished_at=datetime.fromisoformat(finished) if finished else None,
         autopilot_level=_level(data.get("autopilot_level")) or DEFAULT_LEVEL,
+        bot_budget=_budget(data.get("bot_budget")),
     )
     game.seats = [Seat(**{name: seat[name] for name in SEAT_FIELDS},
                        bot_level=_level(seat.get("bot_level")) if seat["is_bot"] else None,
@@ -197,6 +201,17 @@ def _bank_seconds(value: Any) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise BadInput(f"The export gives a seat a time bank of {value!r} seconds.")
     return value
+
+
+def _budget(value: Any) -> int | None:
+    """The strong computer players' budget from an export (None: the default; exports made
+    before the budget carry none)."""
+    if value is None:
+        return None
+    if not is_budget(value):
+        raise BadInput(f"The export gives the strong computer players a budget of {value!r} "
+                       f"rollouts: {BUDGET_ERROR}")
+    return int(value)
 
 
 def _level(value: Any) -> str | None:

@@ -1,6 +1,6 @@
 """Game use cases, one transaction each (docs/architecture.md, "Services"): create,
-resign, the autopilot's level, cancel. A step of the game and its undo are taken by
-``pbem.services.play``, the one play path.
+resign, the autopilot's level, the strong computer players' budget, cancel. A step of the
+game and its undo are taken by ``pbem.services.play``, the one play path.
 
 Each function locks the game row, checks the version the caller saw, lets the engine decide,
 stores state + log + deadline rows (``pbem.services.deadlines``) + mail
@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from pbem import clock, engine
 from pbem.engine import GameState
-from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, is_level
+from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, check_budget, is_level
 from pbem.extensions import db
 from pbem.mail.outbound import notify, outbox
 from pbem.models import Game, Seat
@@ -40,7 +40,7 @@ from pbem.services.validation import (
 
 __all__ = [
     "SeatSpec", "cancel_game", "create_game", "export_game", "import_game", "resign",
-    "set_autopilot_level", "verify_replay",
+    "set_autopilot_level", "set_bot_budget", "verify_replay",
 ]
 
 T = TypeVar("T")
@@ -65,6 +65,15 @@ def _clean_level(level: str | None, *, what: str = "A computer player's level") 
     return chosen
 
 
+def _clean_budget(budget: int | None) -> int | None:
+    """The strong computer players' rollouts per decision (``engine.bots.levels``: a whole
+    number from ``MIN_BUDGET`` to ``MAX_BUDGET``); None is the default (``ROLLOUTS``)."""
+    try:
+        return check_budget(budget)
+    except engine.RulesError as exc:  # InvalidAction, in the bot levels' words
+        raise BadInput(exc.message) from None
+
+
 def _clean_seats(seats: list[SeatSpec]) -> list[SeatSpec]:
     cleaned = []
     for n, spec in enumerate(seats, start=1):
@@ -83,11 +92,14 @@ def create_game(
     time_per_move_hours: int = 48, timeout_policy: dict[str, Any] | None = None,
     seed: int | None = None, fixed_order: bool = False, autopilot_level: str | None = None,
     rematch_of: int | None = None, time_bank: clock.TimeBank | None = None,
+    bot_budget: int | None = None,
 ) -> Game:
     """Create a game, seat the players (in random order unless ``fixed_order``: ruling B21),
     mail the invitations and let computer players take their first turns. Each computer
     seat plays at its ``SeatSpec.level``; ``autopilot_level`` plays for timed-out, absent
-    and resigned players (both default to ``engine.bots.levels.DEFAULT_LEVEL``).
+    and resigned players (both default to ``engine.bots.levels.DEFAULT_LEVEL``);
+    ``bot_budget`` is the rollouts per decision of every seat the strong level plays (None:
+    the strong bot's default, ``ROLLOUTS``, whatever it is when the bot decides).
     ``rematch_of``: the finished game this one is the rematch of (``services.rematch``).
     ``time_bank``: each seat's clock is a bank of hours instead of ``time_per_move_hours``
     (``clock.TimeBank``); it is kept in the timeout policy, so rematches and exports carry it."""
@@ -95,6 +107,7 @@ def create_game(
     host = clean_email(host_email, what="Host email address")
     specs = _clean_seats(seats)
     autopilot = _clean_level(autopilot_level, what="The autopilot's level")
+    budget = _clean_budget(bot_budget)
     hours = clean_hours(time_per_move_hours)
     if time_bank is not None:
         timeout_policy = {**(timeout_policy or {}), "bank": clean_time_bank(time_bank).to_json()}
@@ -116,7 +129,7 @@ def create_game(
             players=len(specs), options=dict(state.options), seed=seed, state=state.to_json(),
             version=1, turn_start_state=state.to_json(), turn_steps=[], host_email=host,
             host_seat=host_seat, time_per_move_hours=hours, timeout_policy=timeout_policy,
-            autopilot_level=autopilot, rematch_of=rematch_of,
+            autopilot_level=autopilot, bot_budget=budget, rematch_of=rematch_of,
         )
         game.seats = [
             Seat(index=i, name=s.name, email=s.email, is_bot=s.is_bot, bot_level=s.level,
@@ -164,6 +177,23 @@ def set_autopilot_level(game_id: GameRef, level: str) -> Game:
         if game.status in ("finished", "cancelled"):
             raise GameNotActive(f"This game is {game.status}.")
         game.autopilot_level = chosen
+        game.version += 1
+        return game
+
+    return _in_transaction(work)
+
+
+def set_bot_budget(game_id: GameRef, budget: int | None) -> Game:
+    """The host chooses the rollouts per decision of every seat the strong level plays (a
+    strong computer player, or the autopilot at strong) from its next decision on; None
+    goes back to the default (``ROLLOUTS``). Steps already played stay in the log."""
+
+    def work() -> Game:
+        chosen = _clean_budget(budget)
+        game = turns.lock_game(game_id)
+        if game.status in ("finished", "cancelled"):
+            raise GameNotActive(f"This game is {game.status}.")
+        game.bot_budget = chosen
         game.version += 1
         return game
 

@@ -2,9 +2,10 @@
 
 A rematch is a new game with the same seats (each player at the address and time zone the
 seat has at the end, a computer player at its level), the same options, time per move,
-timeout policy, autopilot level and host; the seat order is drawn again (ruling B21). It
-names its game in ``rematch_of``, which is unique, so a game has one rematch at most and the
-chain of rematches, the group's season, never branches. Everyone gets an invitation.
+timeout policy, autopilot level, strong computer players' budget and host; the seat order is
+drawn again (ruling B21). It names its game in ``rematch_of``, which is unique, so a game has
+one rematch at most and the chain of rematches, the group's season, never branches. Everyone
+gets an invitation.
 """
 
 from __future__ import annotations
@@ -72,7 +73,8 @@ def start_rematch(game_id: GameRef, *, seed: int | None = None) -> Game:
                 name=rematch_name(old), host_email=old.host_email, seats=seats,
                 options=dict(old.options or {}), time_per_move_hours=old.time_per_move_hours,
                 timeout_policy=old.timeout_policy, seed=seed,
-                autopilot_level=old.autopilot_level, rematch_of=old.id)
+                autopilot_level=old.autopilot_level, bot_budget=old.bot_budget,
+                rematch_of=old.id)
     except IntegrityError:  # the unique rematch_of: another process started it first
         db.session.rollback()
         started = rematch_of(find_game(game_id))

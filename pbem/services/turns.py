@@ -279,9 +279,11 @@ def autopilot_level(game: Game, seat: int) -> str:
 
 def bot_action(game: Game, state: GameState, seat: int) -> engine.Action:
     """The choice of the seat's bot level (``autopilot_level``), made from what the seat may
-    know (never the deck order). Its randomness is seeded by the game and the step, so a
-    rerun chooses the same; ``pbem verify`` replays the logged actions, not the bot."""
-    bot = bot_for(autopilot_level(game, seat))
+    know (never the deck order); the strong level searches with the game's budget
+    (``bot_budget``, None: the strong bot's default). Its randomness is seeded by the game and
+    the step, so a rerun chooses the same; ``pbem verify`` replays the logged actions, not the
+    bot."""
+    bot = bot_for(autopilot_level(game, seat), game.bot_budget)
     rng = [(game.seed ^ _BOT_SALT) & ((1 << 63) - 1), state.step]
     action = bot(bots.redacted(state, seat), seat, list(rng))
     try:

@@ -109,7 +109,8 @@ def seat_view(public_id: str) -> dict[str, Any]:
 @bp.get("/games/<public_id>/players")
 def players(public_id: str) -> dict[str, Any]:
     """Every seat by name and colour (never an address) with a computer player's bot level,
-    and the level of the autopilot that plays for a timed-out, absent or resigned player."""
+    the level of the autopilot that plays for a timed-out, absent or resigned player, and the
+    strong level's rollouts per decision (null: the default)."""
     game, _ = authorised(public_id)
     return {
         "game": game.public_id,
@@ -117,6 +118,7 @@ def players(public_id: str) -> dict[str, Any]:
                      "computer": s.is_bot, "level": s.level, "resigned": s.resigned}
                     for s in game.seats],
         "autopilot_level": game.autopilot_level,
+        "bot_budget": game.bot_budget,
     }
 
 

@@ -24,13 +24,16 @@ from werkzeug.datastructures import MultiDict
 
 from pbem import engine
 from pbem.engine import GameState
-from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES
+from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES, MAX_BUDGET, MIN_BUDGET
+from pbem.engine.bots.strong import ROLLOUTS
 from pbem.mail.outbound.links import host_token
 from pbem.models import ActionLog, Game
 from pbem.schemas.forms import (
     AutopilotLevelForm,
+    BotBudgetForm,
     ConfirmForm,
     NewGameForm,
+    bot_budget_input,
     first_errors,
     new_game_errors,
     new_game_input,
@@ -59,8 +62,10 @@ bp = Blueprint("games", __name__)
 @bp.context_processor
 def _levels() -> dict[str, Any]:
     """The bot levels' names, for the level selects of the create form and the host page,
-    and the time zones the create form offers."""
-    return {"levels": LEVEL_NAMES, "zones": COMMON_ZONES}
+    the strong computer players' budget (its range and the default, read now), and the time
+    zones the create form offers."""
+    return {"levels": LEVEL_NAMES, "zones": COMMON_ZONES,
+            "budget": {"min": MIN_BUDGET, "max": MAX_BUDGET, "default": ROLLOUTS}}
 
 
 @bp.get("/games/new")
@@ -99,6 +104,7 @@ def create() -> Response:
             name=data["name"], host_email=data["host_email"], seats=data["specs"],
             options=data["options"], time_per_move_hours=data["hours"],
             autopilot_level=data["autopilot_level"], time_bank=data["time_bank"],
+            bot_budget=data["bot_budget"],
         )
     except BadInput as exc:  # e.g. the engine's "The base game takes 2 to 4 players."
         page = render_template("games/new.html", form=raw, errors={"options": exc.message})
@@ -162,7 +168,7 @@ def _rematch_form(host_token: str, form: dict[str, Any]) -> dict[str, Any]:
     form.update(name=f"{old.name} (rematch)"[:80], host_email=old.host_email,
                 hours=old.time_per_move_hours, factions=bool(options.get("factions")),
                 new_gaia_rescue=options.get("new_gaia_rescue", "high"),
-                autopilot_level=old.autopilot_level or DEFAULT_LEVEL)
+                autopilot_level=old.autopilot_level or DEFAULT_LEVEL, bot_budget=old.bot_budget)
     bank = old.time_bank
     if bank is not None:
         form.update(clock="bank", bank_hours=int(bank.hours),
@@ -264,6 +270,19 @@ def autopilot(token: str) -> Any:
     except ValidationError as exc:
         raise BadInput(first_errors(exc.messages_dict)["autopilot_level"]) from None
     games.set_autopilot_level(game.id, data["autopilot_level"])
+    return redirect(url_for("games.host", token=token), 303)
+
+
+@bp.post("/host/<token>/bot-budget")
+def bot_budget(token: str) -> Any:
+    """The host sets the strong computer players' rollouts per decision (empty: the
+    default)."""
+    game = _host_game(token)
+    try:
+        data = BotBudgetForm().load(bot_budget_input(request.form))
+    except ValidationError as exc:
+        raise BadInput(first_errors(exc.messages_dict)["bot_budget"]) from None
+    games.set_bot_budget(game.id, data["bot_budget"])
     return redirect(url_for("games.host", token=token), 303)
 
 
