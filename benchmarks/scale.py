@@ -26,6 +26,13 @@ open deadline rows (due within the next two days) and three sent mails (pruned, 
    tick lock lets one of them tick at a time), or each running the deadline sweep and the
    mail delivery directly (``--mode steps``: what per-row claims alone allow). The due work is
    restored between runs.
+
+With ``--smtp-delay S`` the mail goes over SMTP to a server on 127.0.0.1 that takes ``S``
+seconds to accept each message (``tests.slow_smtp``: a provider's round trip), instead of the
+dev backend: the drain then waits on the network, as a deployed one does, and the run shows
+how the claims share that waiting between processes. The server counts every copy of every
+Message-ID, so the run also says how many mails arrived twice. ``--drain-only`` skips the tick
+and request measures.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -58,6 +66,7 @@ from pbem.models import Deadline, Game, Outbox, Seat  # noqa: E402
 from pbem.scheduler import deadlines as deadline_step  # noqa: E402
 from pbem.services import timeouts  # noqa: E402
 from pbem.services.games import SeatSpec, create_game  # noqa: E402
+from tests.slow_smtp import SlowRecorder, slow_smtp  # noqa: E402
 
 SCHEMA = "pbem_scale"
 IDLE_GOAL_MS = 50.0
@@ -73,9 +82,14 @@ OUTBOX_COLUMNS = [c.name for c in Outbox.__table__.columns
                                     "next_attempt_at", "created_at", "sent_at")]
 
 
-def make_app(url: str) -> Flask:
+def make_app(url: str, smtp_port: int | None = None) -> Flask:
+    mail: dict[str, Any] = {"MAIL_BACKEND": "dev"}
+    if smtp_port is not None:
+        mail = {"MAIL_BACKEND": "smtp", "SMTP_HOST": "127.0.0.1", "SMTP_PORT": smtp_port,
+                "SMTP_SECURITY": "none", "SMTP_USERNAME": None, "SMTP_TIMEOUT": 30.0,
+                "MAIL_FROM": "pbem@pbem.bench", "MAIL_MESSAGE_ID_DOMAIN": "pbem.bench"}
     return create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench",
-                       "SERVER_NAME": "pbem.bench", "MAIL_BACKEND": "dev",
+                       "SERVER_NAME": "pbem.bench", **mail,
                        "SCHEDULER_MODE": "off", "PBEM_CLOCK": lambda: NOW,
                        "RATELIMIT_ENABLED": False, "WTF_CSRF_ENABLED": False},
                       instance_path=tempfile.mkdtemp(prefix="pbem-scale-"))
@@ -265,8 +279,8 @@ def _left(app: Flask) -> int:
     return int(due or 0) + int(queued or 0)
 
 
-def _drainer(url: str, mode: str, start_at: float, out: Any) -> None:
-    app = make_app(url)
+def _drainer(url: str, mode: str, start_at: float, out: Any, smtp_port: int | None) -> None:
+    app = make_app(url, smtp_port)
     time.sleep(max(0.0, start_at - time.time()))
     busy = ticks = 0
     while True:
@@ -285,12 +299,13 @@ def _drainer(url: str, mode: str, start_at: float, out: Any) -> None:
     out.put((time.time(), ticks, busy))
 
 
-def drain(url: str, processes: int, mode: str) -> tuple[float, int, int]:
+def drain(url: str, processes: int, mode: str,
+          smtp_port: int | None = None) -> tuple[float, int, int]:
     """Seconds for ``processes`` processes to work off the due work; ticks and busy ticks."""
     ctx = multiprocessing.get_context("spawn")
     out = ctx.Queue()
     start_at = time.time() + 5.0  # after every process has imported and built its app
-    workers = [ctx.Process(target=_drainer, args=(url, mode, start_at, out))
+    workers = [ctx.Process(target=_drainer, args=(url, mode, start_at, out, smtp_port))
                for _ in range(processes)]
     for worker in workers:
         worker.start()
@@ -319,28 +334,20 @@ def main() -> None:
     parser.add_argument("--mails", type=int, default=30_000)
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--mode", choices=("tick", "steps"), nargs="+", default=["tick"])
+    parser.add_argument("--smtp-delay", type=float, default=0.0,
+                        help="send over SMTP to a loopback server taking this long a message")
+    parser.add_argument("--drain-only", action="store_true",
+                        help="skip the idle tick, the repair passes and the requests")
     args = parser.parse_args()
-    url = os.environ.get("PBEM_BENCH_DATABASE_URL") or os.environ.get("PBEM_TEST_DATABASE_URL")
-    if not url:
-        sys.exit("set PBEM_BENCH_DATABASE_URL to a PostgreSQL database (a scratch schema is used)")
-    url = fresh_schema_url(url, SCHEMA)
-    app = make_app(url)
-    random.seed(25)
-    with app.app_context():
-        flask_migrate.upgrade()
-        began = time.perf_counter()
-        print(f"building {args.games:,} games at {NOW:%Y-%m-%d %H:%M} UTC", flush=True)
-        tid = build(args.games)
-        counts = {name: db.session.scalar(sa.text(sql)) for name, sql in (
-            ("active games", "SELECT count(*) FROM games WHERE status = 'active'"),
-            ("seats", "SELECT count(*) FROM seats"),
-            ("digest seats", "SELECT count(*) FROM seats WHERE notify = 'digest'"),
-            ("open deadlines", "SELECT count(*) FROM deadlines WHERE done_at IS NULL"),
-            ("outbox rows", "SELECT count(*) FROM outbox"))}
-        db.session.commit()
-        print(f"built in {time.perf_counter() - began:.0f} s: "
-              + ", ".join(f"{v:,} {k}" for k, v in counts.items()), flush=True)
+    with ExitStack() as stack:
+        smtp = None
+        if args.smtp_delay > 0:
+            smtp = stack.enter_context(slow_smtp(args.smtp_delay))
+        run(args, smtp)
 
+
+def measure(app: Flask, args: argparse.Namespace, tid: int) -> None:
+    """The plans, the idle tick, the repair passes, a move and a page."""
     print("\nplans (EXPLAIN):")
     digest_query = (sa.select(Seat.id, Seat.game_id, Game.status)
                     .join(Game, Seat.game_id == Game.id).where(Seat.next_digest_at <= NOW)
@@ -367,6 +374,32 @@ def main() -> None:
         p50, p99 = percentiles(times)
         print(f"{name}, {len(times)} games: p50 {p50:.1f} ms, p99 {p99:.1f} ms", flush=True)
 
+
+def run(args: argparse.Namespace, smtp: tuple[int, SlowRecorder] | None) -> None:
+    url = os.environ.get("PBEM_BENCH_DATABASE_URL") or os.environ.get("PBEM_TEST_DATABASE_URL")
+    if not url:
+        sys.exit("set PBEM_BENCH_DATABASE_URL to a PostgreSQL database (a scratch schema is used)")
+    url = fresh_schema_url(url, SCHEMA)
+    app = make_app(url)
+    random.seed(25)
+    with app.app_context():
+        flask_migrate.upgrade()
+        began = time.perf_counter()
+        print(f"building {args.games:,} games at {NOW:%Y-%m-%d %H:%M} UTC", flush=True)
+        tid = build(args.games)
+        counts = {name: db.session.scalar(sa.text(sql)) for name, sql in (
+            ("active games", "SELECT count(*) FROM games WHERE status = 'active'"),
+            ("seats", "SELECT count(*) FROM seats"),
+            ("digest seats", "SELECT count(*) FROM seats WHERE notify = 'digest'"),
+            ("open deadlines", "SELECT count(*) FROM deadlines WHERE done_at IS NULL"),
+            ("outbox rows", "SELECT count(*) FROM outbox"))}
+        db.session.commit()
+        print(f"built in {time.perf_counter() - began:.0f} s: "
+              + ", ".join(f"{v:,} {k}" for k, v in counts.items()), flush=True)
+
+    if not args.drain_only:
+        measure(app, args, tid)
+
     ids, last = make_due(app, args.due, args.mails, tid)
     print(f"\ndrain: {len(ids):,} due reminders + {args.mails:,} queued mails "
           f"(+ the {len(ids):,} reminder mails they write)", flush=True)
@@ -374,11 +407,19 @@ def main() -> None:
         for processes in args.processes:
             if mode == "steps" and processes == 1 and "tick" in args.mode:
                 continue  # one process takes the tick lock at every tick: the same as "tick"
-            seconds, ticks_run, busy = drain(url, processes, mode)
+            seconds, ticks_run, busy = drain(url, processes, mode,
+                                             smtp[0] if smtp else None)
             left = _left(app)
+            received = ""
+            if smtp is not None:
+                recorder = smtp[1]
+                with recorder.lock:
+                    received = (f", {recorder.received:,} mails received by the SMTP server, "
+                                f"{recorder.duplicated} twice")
+                    recorder.copies.clear()
             print(f"  {mode}, {processes} process(es): {seconds:.1f} s "
                   f"({ticks_run} {'ticks' if mode == 'tick' else 'rounds'}, {busy} busy), "
-                  f"left {left}", flush=True)
+                  f"left {left}{received}", flush=True)
             restore(app, ids, last, args.mails)
     with app.app_context():
         db.session.remove()
