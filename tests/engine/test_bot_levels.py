@@ -10,7 +10,7 @@ import pytest
 
 from pbem.engine import apply_in_place, dice, legal_actions
 from pbem.engine.agendas.catalog import AGENDA_IDS
-from pbem.engine.bots import HIDDEN_CARD, greedy_bot, play_game, redacted
+from pbem.engine.bots import HIDDEN_CARD, greedy_bot, play_game, redacted, strong
 from pbem.engine.bots.determinize import world
 from pbem.engine.bots.easy import MARGIN, easy_bot
 from pbem.engine.bots.levels import DEFAULT_LEVEL, LEVELS, bot_for, is_level
@@ -182,3 +182,31 @@ def test_a_longer_horizon_also_decides_from_the_seats_view_only() -> None:
         chosen = deeper(state, seat, [8, n])
         assert chosen in legal_actions(state, seat)
         assert deeper(_hidden_changed(state, seat, n + 5), seat, [8, n]) == chosen
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_strong_bot_spends_its_budget_in_two_halves_over_a_whole_round(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """By default every rollout plays the bot's turn and then every other seat's next one;
+    the 48 rollouts go half to all six candidates (4 worlds each), half to the better three
+    (8 worlds each); the choice is one of those three."""
+    calls: list[tuple[int, int]] = []
+    real = strong.rollout
+
+    def counted(state: GameState, seat: int, first: Any, rng: list[int], horizon: int) -> float:
+        calls.append((id(first), horizon))
+        return real(state, seat, first, rng, horizon)
+
+    monkeypatch.setattr(strong, "rollout", counted)
+    state = next(s for s in _choices(players, range(3), every=7)
+                 if len(legal_actions(s, awaited(s) or 0)) >= strong.CANDIDATES)
+    seat = awaited(state)
+    assert seat is not None
+    bot = StrongBot(rollouts=48)
+    chosen = bot(state, seat, [5, 0])
+    assert len(calls) == 48
+    assert {horizon for _, horizon in calls} == {players - 1}
+    per_candidate = Counter(first for first, _ in calls)
+    assert sorted(per_candidate.values()) == [4, 4, 4, 12, 12, 12]
+    finalists = {first for first, n in per_candidate.items() if n == 12}
+    assert id(chosen) in finalists

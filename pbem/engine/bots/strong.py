@@ -6,7 +6,10 @@ stand when my turn is over (and, with a longer horizon, after the next turns too
 several sampled worlds (`determinize.world`: the draw piles, the other seats' Agendas and the
 future dice drawn from what this seat cannot see, with the bot's own rng), plays each
 candidate to the horizon on a private copy with the engine's fast path, scores the end with
-`value.standing`, and takes the candidate with the best total.
+`value.standing`, and takes the candidate with the best total. The horizon is, by default, a
+whole round: the bot's turn and then every other seat's next one, so a candidate is judged
+with the raids, cannon shots and races for the same orbit it invites (benchmarks/RESULTS.md,
+"Bot levels", compares it with stopping at the end of the bot's own turn).
 
 Why this and not a full tree search: a turn of Alien Frontiers is a handful of decisions on
 dice already rolled, so most of what a tree would branch on is the order of the bot's own
@@ -33,8 +36,8 @@ from .ranking import ranked
 from .value import standing
 
 CANDIDATES: Final = 6  # actions searched per decision, the greedy heuristic's best
-ROLLOUTS: Final = 48  # rollouts per decision by default (well under 1 s on one core)
-HORIZON: Final = 0  # other seats' turns played after the bot's own turn ends
+ROLLOUTS: Final = 48  # rollouts per decision by default (p99 under 1 s of CPU, at 5 seats too)
+ROUND: Final = -1  # the horizon "every other seat's next turn", whatever the seat count
 MAX_STEPS: Final = 400  # a rollout never runs longer than this, whatever the position
 
 
@@ -44,7 +47,7 @@ class StrongBot:
 
     rollouts: int = ROLLOUTS
     candidates: int = CANDIDATES
-    horizon: int = HORIZON
+    horizon: int = ROUND  # other seats' turns played after the bot's own turn ends
 
     def __call__(self, state: GameState, seat: int, rng: list[int]) -> Action:
         menu = legal_actions(state, seat)
@@ -53,15 +56,25 @@ class StrongBot:
         if state.phase != "play" or self.rollouts < 2:
             return greedy_bot(state, seat, rng)  # the draft: the heuristic knows the boards
         options = [action for _, action in ranked(state, seat, menu)[:self.candidates]]
-        worlds = max(1, self.rollouts // len(options))
+        horizon = state.players - 1 if self.horizon == ROUND else self.horizon
         totals = [0.0] * len(options)
-        for _ in range(worlds):
-            sample = world(state, seat, rng)
-            policy_seed = dice.below(rng, SEED_RANGE)
-            for i, action in enumerate(options):
-                trial = sample.clone()
-                totals[i] += rollout(trial, seat, action, [policy_seed, 0], self.horizon)
-        best = max(range(len(options)), key=lambda i: (totals[i], -i))
+        # Two halves of the budget: every candidate in the first worlds, then the better half
+        # in more worlds (sequential halving), so the close calls get the most samples; two
+        # candidates share the whole budget at once.
+        alive = list(range(len(options)))
+        stages = 2 if len(options) > 2 else 1
+        for stage in range(stages):
+            worlds = max(1, self.rollouts // stages // len(alive))
+            for _ in range(worlds):
+                sample = world(state, seat, rng)
+                policy_seed = dice.below(rng, SEED_RANGE)
+                for i in alive:
+                    trial = sample.clone()
+                    totals[i] += rollout(trial, seat, options[i], [policy_seed, 0], horizon)
+            if stage + 1 < stages:
+                alive.sort(key=lambda i: (-totals[i], i))
+                alive = sorted(alive[:max(1, (len(alive) + 1) // 2)])
+        best = max(alive, key=lambda i: (totals[i], -i))
         return options[best]
 
 
