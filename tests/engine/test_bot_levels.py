@@ -23,6 +23,8 @@ from pbem.engine.ids import BASE_DECK, FACTIONS_DECK
 from pbem.engine.rules import awaited
 from pbem.engine.state import GameState
 
+from .builds import pure_python_only
+
 BASE: dict[str, Any] = {"factions": False}
 SMALL = StrongBot(rollouts=12)
 
@@ -184,6 +186,7 @@ def test_a_longer_horizon_also_decides_from_the_seats_view_only() -> None:
         assert deeper(_hidden_changed(state, seat, n + 5), seat, [8, n]) == chosen
 
 
+@pure_python_only
 @pytest.mark.parametrize("players", [2, 4])
 def test_strong_bot_spends_its_budget_in_two_halves_over_a_whole_round(
         players: int, monkeypatch: pytest.MonkeyPatch) -> None:

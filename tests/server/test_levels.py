@@ -27,10 +27,11 @@ MASK = (1 << 63) - 1
 
 
 def _create(seats: list[SeatSpec], *, autopilot_level: str | None = None, seed: int = 5,
-            options: dict[str, Any] | None = None) -> Game:
+            options: dict[str, Any] | None = None, bot_budget: int | None = None) -> Game:
     return games.create_game(name="Levels", host_email="ana@example.org", seats=seats,
                              options=BASE if options is None else options, seed=seed,
-                             fixed_order=True, autopilot_level=autopilot_level)
+                             fixed_order=True, autopilot_level=autopilot_level,
+                             bot_budget=bot_budget)
 
 
 def _log(game_id: int) -> list[ActionLog]:
@@ -52,9 +53,10 @@ def _choices_by(game: Game, seat: int) -> list[tuple[GameState, engine.Action]]:
     return out
 
 
-def _chosen_by(level: str, state: GameState, seat: int, seed: int) -> engine.Action:
+def _chosen_by(level: str, state: GameState, seat: int, seed: int,
+               budget: int | None = None) -> engine.Action:
     rng = [(seed ^ _BOT_SALT) & MASK, state.step]
-    return bot_for(level)(bots.redacted(state, seat), seat, rng)
+    return bot_for(level, budget)(bots.redacted(state, seat), seat, rng)
 
 
 def test_levels_are_stored_per_computer_seat_and_for_the_autopilot(server: Flask) -> None:
@@ -87,17 +89,18 @@ def test_an_unknown_level_is_refused_and_nothing_is_stored(
 @pytest.mark.slow
 def test_a_strong_computer_seat_plays_a_factions_game_to_the_end(server: Flask) -> None:
     """Through the services (the human seat plays through the API); every move of the
-    computer seat is the strong bot's, and the replay check is clean."""
+    computer seat is the strong bot's at the game's budget (a small one: the test replays
+    every choice), and the replay check is clean."""
     game = _create([SeatSpec("Ana", "ana@example.org"), SeatSpec("HAL", None, True,
                                                                  level="strong")],
-                   options={"factions": True}, seed=23)
+                   options={"factions": True}, seed=23, bot_budget=12)
     play_through_api(server.test_client(), game.id)
     finished = fresh(game.id)
     assert finished.status == "finished"
     assert games.verify_replay(game.id) == []
     choices = _choices_by(finished, 1)
     assert len(choices) > 20
-    assert all(_chosen_by("strong", state, 1, finished.seed) == action
+    assert all(_chosen_by("strong", state, 1, finished.seed, budget=12) == action
                for state, action in choices)
     assert any(_chosen_by("greedy", state, 1, finished.seed) != action
                for state, action in choices), "the strong bot never differed from greedy"
