@@ -20,6 +20,16 @@ def _tables(app: Flask) -> set[str]:
         return set(sa.inspect(db.engine).get_table_names())
 
 
+def _insert_old_game(game_id: int = 1, public_id: str = "g", status: str = "active") -> None:
+    """A 2-seat game row with the columns every migration since 0005 has (no seats)."""
+    db.session.execute(sa.text(
+        "INSERT INTO games (id, public_id, name, status, players, options, seed, state,"
+        " version, turn_start_state, turn_steps, host_email, time_per_move_hours,"
+        " created_at, updated_at) VALUES (:id, :p, 'Old', :s, 2, '{}', 1, '{}',"
+        " 1, '{}', '[]', 'h@example.org', 48, '2026-01-01', '2026-01-01')"),
+        {"id": game_id, "p": public_id, "s": status})
+
+
 def test_upgrade_downgrade_upgrade(fresh_db_url: str, tmp_path: Path) -> None:
     app = build_app(fresh_db_url, tmp_path / "instance")
     try:
@@ -64,11 +74,7 @@ def test_levels_migration_names_the_old_computer_seats_greedy(fresh_db_url: str,
     try:
         with app.app_context():
             flask_migrate.upgrade(revision="0005_digest")
-            db.session.execute(sa.text(
-                "INSERT INTO games (id, public_id, name, status, players, options, seed, state,"
-                " version, turn_start_state, turn_steps, host_email, time_per_move_hours,"
-                " created_at, updated_at) VALUES (1, 'g', 'Old', 'active', 2, '{}', 1, '{}',"
-                " 1, '{}', '[]', 'h@example.org', 48, '2026-01-01', '2026-01-01')"))
+            _insert_old_game()
             for index, is_bot in ((0, False), (1, True)):
                 db.session.execute(sa.text(
                     "INSERT INTO seats (game_id, \"index\", name, is_bot, colour, timezone,"
@@ -103,12 +109,7 @@ def test_digest_due_migration_has_every_digest_seat_of_a_live_game_looked_at(
         with app.app_context():
             flask_migrate.upgrade(revision="0014_reply_waits")
             for game_id, status in ((1, "active"), (2, "paused"), (3, "finished")):
-                db.session.execute(sa.text(
-                    "INSERT INTO games (id, public_id, name, status, players, options, seed,"
-                    " state, version, turn_start_state, turn_steps, host_email,"
-                    " time_per_move_hours, created_at, updated_at) VALUES (:id, :p, 'Old',"
-                    " :s, 2, '{}', 1, '{}', 1, '{}', '[]', 'h@example.org', 48, '2026-01-01',"
-                    " '2026-01-01')"), {"id": game_id, "p": f"g{game_id}", "s": status})
+                _insert_old_game(game_id, f"g{game_id}", status)
                 for index, notify in ((0, "digest"), (1, "my_turn")):
                     db.session.execute(sa.text(
                         "INSERT INTO seats (game_id, \"index\", name, is_bot, colour, timezone,"
@@ -139,11 +140,7 @@ def test_bot_budget_migration_leaves_every_game_at_the_default(fresh_db_url: str
     try:
         with app.app_context():
             flask_migrate.upgrade(revision="0015_digest_due")
-            db.session.execute(sa.text(
-                "INSERT INTO games (id, public_id, name, status, players, options, seed, state,"
-                " version, turn_start_state, turn_steps, host_email, time_per_move_hours,"
-                " created_at, updated_at) VALUES (1, 'g', 'Old', 'active', 2, '{}', 1, '{}',"
-                " 1, '{}', '[]', 'h@example.org', 48, '2026-01-01', '2026-01-01')"))
+            _insert_old_game()
             db.session.commit()
             flask_migrate.upgrade(revision="0016_bot_budget")
             budget = db.session.execute(sa.text("SELECT bot_budget FROM games")).scalar_one()

@@ -211,7 +211,7 @@ def _budget(value: Any) -> int | None:
     if not is_budget(value):
         raise BadInput(f"The export gives the strong computer players a budget of {value!r} "
                        f"rollouts: {BUDGET_ERROR}")
-    return int(value)
+    return value
 
 
 def _level(value: Any) -> str | None:

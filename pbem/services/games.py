@@ -171,16 +171,8 @@ def set_autopilot_level(game_id: GameRef, level: str) -> Game:
     """The host chooses the level that plays for timed-out, absent and resigned players from
     the next autopilot step on (steps already played stay in the log as they were)."""
 
-    def work() -> Game:
-        chosen = _clean_level(level, what="The autopilot's level")
-        game = turns.lock_game(game_id)
-        if game.status in ("finished", "cancelled"):
-            raise GameNotActive(f"This game is {game.status}.")
-        game.autopilot_level = chosen
-        game.version += 1
-        return game
-
-    return _in_transaction(work)
+    return _set_setting(game_id, autopilot_level=_clean_level(
+        level, what="The autopilot's level"))
 
 
 def set_bot_budget(game_id: GameRef, budget: int | None) -> Game:
@@ -188,12 +180,19 @@ def set_bot_budget(game_id: GameRef, budget: int | None) -> Game:
     strong computer player, or the autopilot at strong) from its next decision on; None
     goes back to the default (``ROLLOUTS``). Steps already played stay in the log."""
 
+    return _set_setting(game_id, bot_budget=_clean_budget(budget))
+
+
+def _set_setting(game_id: GameRef, **values: Any) -> Game:
+    """The host's change of the game's settings (checked already), in one transaction that
+    bumps the version; refused once the game is over."""
+
     def work() -> Game:
-        chosen = _clean_budget(budget)
         game = turns.lock_game(game_id)
         if game.status in ("finished", "cancelled"):
             raise GameNotActive(f"This game is {game.status}.")
-        game.bot_budget = chosen
+        for name, value in values.items():
+            setattr(game, name, value)
         game.version += 1
         return game
 

@@ -14,7 +14,7 @@ chosen is `ROLLOUTS` (the strong bot's default), read when the bot decides.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeGuard
 
 from ..errors import InvalidAction
 from . import Bot
@@ -37,7 +37,7 @@ def is_level(level: object) -> bool:
     return isinstance(level, str) and level in LEVELS
 
 
-def is_budget(budget: object) -> bool:
+def is_budget(budget: object) -> TypeGuard[int]:
     """A budget a game may give its strong computer players: a whole number of rollouts from
     `MIN_BUDGET` to `MAX_BUDGET` (None, the default, is not one: see `check_budget`)."""
     return (isinstance(budget, int) and not isinstance(budget, bool)
@@ -48,7 +48,7 @@ def check_budget(budget: object) -> int | None:
     """A game's budget for its strong computer players: None (the default, `ROLLOUTS`) or a
     whole number from `MIN_BUDGET` to `MAX_BUDGET`; InvalidAction (`BUDGET_ERROR`) for any
     other value."""
-    if budget is None or (isinstance(budget, int) and is_budget(budget)):
+    if budget is None or is_budget(budget):
         return budget
     raise InvalidAction(BUDGET_ERROR)
 
