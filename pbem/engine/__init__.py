@@ -53,9 +53,9 @@ __all__ = [
     "ACTION_TYPES", "Action", "BuyRelic", "Claim", "Cycle", "Dock", "EndRaid", "EndTurn",
     "Event", "GameOver", "GameState", "GameView", "IllegalAction", "InvalidAction", "Land",
     "Launch", "NotYourTurn", "Preview", "RulesError", "Steal", "StealCard", "Trade",
-    "action_from_json", "action_to_json", "apply", "apply_in_place", "awaited", "check",
-    "crosses_barrier", "format_action", "legal_actions", "menu_previews", "new_game",
-    "parse_action", "preview",
+    "action_from_json", "action_to_json", "apply", "apply_in_place", "apply_offered",
+    "awaited", "check", "crosses_barrier", "format_action", "legal_actions", "menu_previews",
+    "new_game", "parse_action", "preview",
     "replay", "view",
 ]
 
@@ -81,6 +81,16 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 def apply_in_place(state: GameState, action: Action) -> list[Event]:
     """Fast path for bots and replay: check, then change `state` itself (no copy)."""
     check(state, action)
+    events: list[Event] = []
+    perform(state, action, events)
+    state.step += 1
+    return events
+
+
+def apply_offered(state: GameState, action: Action) -> list[Event]:
+    """`apply_in_place` for an action `legal_actions(state, seat)` offered in this very state,
+    as a bot's choice is: the menu judged it already, so `check` is not asked again (the
+    invariant tests hold the menu to `refusal` at every step of many games)."""
     events: list[Event] = []
     perform(state, action, events)
     state.step += 1

@@ -4,7 +4,8 @@ A bot is `bot(state, seat, rng) -> Action`, where `rng` is the bot's own `[seed,
 advanced with `dice.below`. A bot decides from its seat's view only: it never reads the draw
 pile's order, the game's generator or scripted dice (`redacted` blanks them, and a test
 proves the greedy bot chooses the same on both). Bots play the fast path: `play_game` works
-on one private state with `apply_in_place`.
+on one private state with `apply_offered` (a bot's action is one its menu offered, so it
+is not judged twice).
 
     greedy.py       the greedy bot: the best action by a quick heuristic (and factions.py,
                     its worth of the Faction boards' actions)
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from .. import apply_in_place, dice
+from .. import apply_offered, dice
 from ..actions import Action
 from ..flow import new_game
 from ..rules import legal_actions
@@ -64,6 +65,6 @@ def play_game(players: int, seed: int, bot: Bot | list[Bot],
     while state.phase != "over" and len(actions) < max_steps:
         seat = state.turn.pending["seat"] if state.turn.pending else state.turn.seat
         action = bots[seat](state, seat, rng)
-        apply_in_place(state, action)
+        apply_offered(state, action)
         actions.append(action)
     return state, actions

@@ -6,7 +6,8 @@ the levels differ in how they choose, not in what they think an action is worth.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final
 
 from .. import dice
 from ..actions import (
@@ -71,40 +72,82 @@ def _score(state: GameState, seat: int, action: Action,
            leader: list[int] | None = None) -> float:
     """The worth of one action; `leader` holds the leading opponent once it is found (the
     same for every action of one menu)."""
-    faction = faction_score(state, seat, action)  # Faction boards' actions and facilities
+    scorer = _SCORERS.get(type(action))  # every kind is its own class: one lookup, no chain
+    if scorer is not None:
+        return scorer(state, seat, action, leader)
+    faction = faction_score(state, seat, action)  # the Faction boards' actions
     if faction is not None:
         return faction
-    if isinstance(action, Dock):
-        return _dock_score(state, seat, action)
-    if isinstance(action, Land):
-        return _land_score(state, seat, action.territory, leader)
-    if isinstance(action, Steal | StealCard):
-        return _raid_score(state, seat, action, leader)
-    if isinstance(action, Trade):
-        me = state.seats[seat]
-        return 15.0 - action.rate if me.ore < 4 and me.fuel >= action.rate + 1 else -1.0
-    if isinstance(action, Claim):
-        return 25.0 if action.card in VP_CARDS else 14.0
-    if isinstance(action, Launch):
-        return 30.0
-    if isinstance(action, BuyRelic):
-        return 16.0
-    if isinstance(action, Cycle):
-        return 0.5 if not any(c in VP_CARDS for c in state.display) else -1.0
-    if isinstance(action, EndTurn):
-        return -10.0 - action.return_ore  # give back fuel before ore
-    if isinstance(action, EndRaid):
-        return 0.0  # only when nothing is worth taking
-    if isinstance(action, RevealAgenda):
-        return 40.0  # a free VP: reveal whenever allowed
-    if isinstance(action, DrawAgendas):
-        me = state.seats[seat]
-        return 12.0 if len(me.agendas) + len(me.revealed) < 3 else -2.0
-    if isinstance(action, DiscardAgenda):
-        return -0.1 * action.index  # the oldest first
-    if isinstance(action, KeepAgendas):
-        return 1.0
     return _card_score(state, seat, action)
+
+
+Scorer = Callable[[GameState, int, Any, "list[int] | None"], float]
+
+
+def _dock(state: GameState, seat: int, action: Dock, leader: list[int] | None) -> float:
+    faction = faction_score(state, seat, action)  # a Faction board's facility
+    return _dock_score(state, seat, action) if faction is None else faction
+
+
+def _land(state: GameState, seat: int, action: Land, leader: list[int] | None) -> float:
+    return _land_score(state, seat, action.territory, leader)
+
+
+def _raid(state: GameState, seat: int, action: Steal | StealCard,
+          leader: list[int] | None) -> float:
+    return _raid_score(state, seat, action, leader)
+
+
+def _trade(state: GameState, seat: int, action: Trade, leader: list[int] | None) -> float:
+    me = state.seats[seat]
+    return 15.0 - action.rate if me.ore < 4 and me.fuel >= action.rate + 1 else -1.0
+
+
+def _claim(state: GameState, seat: int, action: Claim, leader: list[int] | None) -> float:
+    return 25.0 if action.card in VP_CARDS else 14.0
+
+
+def _cycle(state: GameState, seat: int, action: Cycle, leader: list[int] | None) -> float:
+    return 0.5 if not any(c in VP_CARDS for c in state.display) else -1.0
+
+
+def _end_turn(state: GameState, seat: int, action: EndTurn, leader: list[int] | None) -> float:
+    return -10.0 - action.return_ore  # give back fuel before ore
+
+
+def _draw_agendas(state: GameState, seat: int, action: DrawAgendas,
+                  leader: list[int] | None) -> float:
+    me = state.seats[seat]
+    return 12.0 if len(me.agendas) + len(me.revealed) < 3 else -2.0
+
+
+def _discard_agenda(state: GameState, seat: int, action: DiscardAgenda,
+                    leader: list[int] | None) -> float:
+    return -0.1 * action.index  # the oldest first
+
+
+def _worth(score: float) -> Scorer:
+    """An action kind always worth `score`."""
+    return lambda state, seat, action, leader: score
+
+
+_SCORERS: Final[dict[type[Action], Scorer]] = {
+    Dock: _dock,
+    Land: _land,
+    Steal: _raid,
+    StealCard: _raid,
+    Trade: _trade,
+    Claim: _claim,
+    Launch: _worth(30.0),
+    BuyRelic: _worth(16.0),
+    Cycle: _cycle,
+    EndTurn: _end_turn,
+    EndRaid: _worth(0.0),  # only when nothing is worth taking
+    RevealAgenda: _worth(40.0),  # a free VP: reveal whenever allowed
+    DrawAgendas: _draw_agendas,
+    DiscardAgenda: _discard_agenda,
+    KeepAgendas: _worth(1.0),
+}
 
 
 # The card powers' actions, which `_score` hands to `_card_score` after its other tests.

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .. import apply_in_place, dice
+from .. import apply_offered, dice
 from ..actions import Action
 from ..rules import legal_actions
 from ..state import GameState
@@ -82,7 +82,7 @@ def rollout(state: GameState, seat: int, first: Action, rng: list[int], horizon:
     """Play `first` and then greedy for everyone on `state` itself until `seat`'s turn and
     `horizon` more turns are over; `seat`'s standing then."""
     current = state.turn.seat
-    apply_in_place(state, first)
+    apply_offered(state, first)
     turns = 0
     steps = 0
     while state.phase != "over" and steps < MAX_STEPS:
@@ -93,7 +93,7 @@ def rollout(state: GameState, seat: int, first: Action, rng: list[int], horizon:
         actor = pending["seat"] if pending else state.turn.seat
         if turns > horizon and actor != seat:
             break
-        apply_in_place(state, greedy_bot(state, actor, rng))
+        apply_offered(state, greedy_bot(state, actor, rng))
         steps += 1
     return standing(state, seat)
 

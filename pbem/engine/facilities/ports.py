@@ -10,8 +10,6 @@ from collections.abc import Container
 from ..state import GameState
 from .table import FACILITIES
 
-Occupancy = dict[str, dict[int, int]]  # facility -> slot -> ships docked in it
-
 
 def group_count(state: GameState, facility: str) -> int:
     return FACILITIES[facility].group_count(state.players)
@@ -44,14 +42,16 @@ def free_slots(state: GameState, facility: str) -> int:
     return sum(1 for slot in range(group_count(state, facility)) if slot not in taken)
 
 
-def occupancy(state: GameState) -> Occupancy:
-    """`occupied_slots` of every facility at once, in one pass over the ships."""
-    used: Occupancy = {}
+def taken_groups(state: GameState) -> dict[str, set[int]]:
+    """The groups (slots) with a ship docked, of every facility at once, in one pass over the
+    ships: a facility is full when all of its `group_count` are among them."""
+    taken: dict[str, set[int]] = {}
     for ship in state.ships:
         if ship.slot < 0:  # not in a facility's group: the stock, unplaced, the Bay, ...
             continue
-        slots = used.get(ship.loc)
+        slots = taken.get(ship.loc)
         if slots is None:
-            slots = used[ship.loc] = {}
-        slots[ship.slot] = slots.get(ship.slot, 0) + 1
-    return used
+            taken[ship.loc] = {ship.slot}
+        else:
+            slots.add(ship.slot)
+    return taken

@@ -29,10 +29,10 @@ from ..facilities import (
     shipyard,
     unequal_pairs,
 )
-from ..facilities.ports import Occupancy, first_free, occupancy
+from ..facilities.ports import taken_groups
 from ..ids import HUB_CIRCLES_LAUNCH_EARLY
 from ..state import GameState
-from .shapes import EACH, FULL, WHOLE, Group, cut, runs, unchosen
+from .shapes import Group, Runs, facility_blocks, unchosen
 
 # Three ports on a track plus Asimov Crater's one extra advance (ruling B2).
 MAX_HUB_ADVANCES: Final = 4
@@ -44,63 +44,66 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
     if not tokens:
         return []
     skipped = unchosen(tuple(sorted([s.faction for s in state.seats if s.faction])))
-    # A launch needs the colony on circle 6 or 7 by the end of the docking: without that
-    # reach the launch variants are left out (they would all be refused anyway).
-    reach = state.seats[seat].hub_circle + MAX_HUB_ADVANCES >= HUB_CIRCLES_LAUNCH_EARLY
-    menu_runs = runs(seat, tokens)
-    if shipyard.scavenger_open(state):  # ruling F11: unequal pairs at the Shipyard
-        menu_runs += cut(unequal_pairs(seat, tokens), FULL)
-    used = occupancy(state)
-    refused: dict[Group, bool] = {}
-    full: dict[str, bool] = {}  # facility -> every group of it taken (asked once a menu)
-    hub: dict[tuple[int, bool], bool] = {}  # (ships, launch) -> the Colonist Hub refuses
-    ports: list[int] = []  # the seat's free ports at the Colonist Hub, once counted
+    used = taken_groups(state)
     docks: list[Dock] = []
-    for group, run, judge in menu_runs:
-        if group[0] in skipped or group[2] and not reach:
+    for facility, block in facility_blocks(seat, tokens):
+        if facility in skipped:
             continue
-        surely = refused.get(group)
-        if surely is None:
-            surely = refused[group] = _surely_refused(state, run[0], used, full, hub, ports)
-        if surely:
+        if facility == _COLONIST_HUB:
+            _hub_docks(state, seat, block, docks)
             continue
-        if judge == WHOLE:
-            docks.extend(run)
-        elif judge == EACH:
-            refuse = FACILITIES[group[0]].refuse
-            docks.extend([d for d in run if not refuse(state, seat, d)])
+        spec = FACILITIES[facility]
+        if spec.shape not in _MANY_TO_A_GROUP:
+            taken = used.get(facility, _NONE_USED)
+            groups = spec.group_count(state.players)
+            if len(taken) >= groups and all(g in taken for g in range(groups)):
+                continue  # every group is taken: nothing docks here
+        refuse = spec.refuse
+        if spec.value_free:  # one answer for a group: its runs are taken or left whole
+            answers: dict[Group, bool] = {}
+            for group, run in block:
+                allowed = answers.get(group)
+                if allowed is None:
+                    allowed = answers[group] = not refuse(state, seat, run[0])
+                if allowed:
+                    docks.extend(run)
         else:
-            docks.extend([d for d in run if dock_refusal(state, d) is None])
+            for _, run in block:
+                docks.extend([d for d in run if not refuse(state, seat, d)])
+    if shipyard.scavenger_open(state):  # ruling F11: unequal pairs at the Shipyard, last
+        docks.extend([d for d in unequal_pairs(seat, tokens) if dock_refusal(state, d) is None])
     return docks
 
 
-def _surely_refused(state: GameState, dock: Dock, used: Occupancy,
-                    full: dict[str, bool], hub: dict[tuple[int, bool], bool],
-                    ports: list[int]) -> bool:
-    """Whether the whole group of `dock` is refused: its facility is full, or it is value-free
-    and refuses this group. `full` remembers, for this menu, which facilities are full: the
-    answer is the facility's, shared by all its groups. The Colonist Hub's `refuse` reads only
-    the number of ships, the launch and the seat's free ports (`colonist_hub.refuse_ships`):
-    `hub` keeps its answers for this menu, `ports` the free ports, counted once."""
-    facility = dock.facility
-    if facility == colonist_hub.ID:
-        key = (len(dock.values), dock.launch)
-        answer = hub.get(key)
-        if answer is None:
-            if not ports:
-                ports.append(colonist_hub.free_ports(state, dock.seat))
-            answer = hub[key] = colonist_hub.refuse_ships(
-                state, dock.seat, key[0], key[1], ports[0]) is not None
-        return answer
-    spec = FACILITIES[facility]
-    if spec.shape not in ("track", "run"):
-        taken = full.get(facility)
-        if taken is None:
-            taken = full[facility] = first_free(state, facility,
-                                                used.get(facility, {})) is None
-        if taken:
-            return True
-    return spec.value_free and bool(spec.refuse(state, dock.seat, dock))
+_COLONIST_HUB: Final[str] = colonist_hub.ID
+# A track's ships are the seat's own, and the Raiders' Outpost bumps what is there: a
+# docking there never waits for a free group.
+_MANY_TO_A_GROUP: Final = ("track", "run")
+_NONE_USED: Final[frozenset[int]] = frozenset()
 
 
-__all__ = ["EACH", "FULL", "MAX_HUB_ADVANCES", "WHOLE", "legal_docks"]
+def _hub_docks(state: GameState, seat: int, block: Runs, docks: list[Dock]) -> None:
+    """The Colonist Hub's runs: its `refuse` reads only the number of ships, the launch and
+    the seat's free ports (`colonist_hub.refuse_ships`), so it is asked once per count and
+    launch, with the free ports counted once. A launch needs the colony on circle 6 or 7 by
+    the end of the docking: without that reach the launching runs are left out (they would
+    all be refused anyway)."""
+    reach = state.seats[seat].hub_circle + MAX_HUB_ADVANCES >= HUB_CIRCLES_LAUNCH_EARLY
+    free = -1
+    answers: dict[tuple[int, bool], bool] = {}
+    for group, run in block:
+        launch = group[2]
+        if launch and not reach:
+            continue
+        key = (group[1], launch)
+        allowed = answers.get(key)
+        if allowed is None:
+            if free < 0:
+                free = colonist_hub.free_ports(state, seat)
+            allowed = answers[key] = colonist_hub.refuse_ships(
+                state, seat, key[0], launch, free) is None
+        if allowed:
+            docks.extend(run)
+
+
+__all__ = ["MAX_HUB_ADVANCES", "legal_docks"]

@@ -8,9 +8,7 @@ however many hands it meets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
-from itertools import groupby
 from typing import Any, Final, TypeVar
 
 from ..actions import Dock
@@ -19,27 +17,14 @@ from ..ids import FACTION_NAMES
 
 T = TypeVar("T")
 
-# How a run of candidates is judged once its group passed (see `pbem.engine.menu`): WHOLE (a
-# value-free facility: the group's answer is theirs), EACH (the facility's `refuse` reads the
-# values), FULL (`dock_refusal`, for candidates made outside the shape table).
-WHOLE, EACH, FULL = "whole", "each", "full"
 Group = tuple[str, int, bool, bool]  # facility, ship count, launch, no Relic Ship
-Run = tuple[Group, tuple[Dock, ...], str]
+Run = tuple[Group, tuple[Dock, ...]]
 Runs = tuple[Run, ...]
+Block = tuple[str, Runs]  # one facility's runs, in menu order
 Shape = tuple[str, tuple[int, ...], int | None, bool]  # facility, values, relic, launch
 
 _SHARED: Final[dict[Any, Any]] = {}
 _DOCKINGS: Final[dict[tuple[int, Shape], Dock]] = {}
-
-
-def cut(docks: Iterable[Dock], judge: str | None = None) -> Runs:
-    """Consecutive candidates of one group make a run."""
-    runs: list[Run] = []
-    for group, same in groupby(docks, key=lambda d: (d.facility, len(d.values), d.launch,
-                                                     d.relic is None)):
-        kind = judge or (WHOLE if FACILITIES[group[0]].value_free else EACH)
-        runs.append(_shared((_shared(group), _shared(tuple(same)), kind)))
-    return tuple(runs)
 
 
 @lru_cache(maxsize=1024)
@@ -49,13 +34,24 @@ def unchosen(chosen: tuple[str, ...]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=4096)
-def runs(seat: int, tokens: tuple[Token, ...]) -> Runs:
-    """The dockings a hand of ships allows, by shape only, cut into runs: those of every
-    Faction facility and with launches too; the menu skips the runs of `unchosen` boards and
-    the launches a colony cannot reach as it goes (a table filtered per game would be built
-    again for every game and hand)."""
-    return tuple([(group, _run_docks(seat, shapes), judge)
-                  for group, shapes, judge in _shape_runs(tokens)])
+def facility_blocks(seat: int, tokens: tuple[Token, ...]) -> tuple[Block, ...]:
+    """The dockings a hand of ships allows, by shape only, cut into runs and the runs into one
+    block per facility (the menu asks a facility's own questions once for its block): those of
+    every Faction facility and with launches too; the menu skips the blocks of `unchosen`
+    boards and the launches a colony cannot reach as it goes (a table filtered per game would
+    be built again for every game and hand)."""
+    blocks: list[Block] = []
+    facility = ""
+    runs: list[Run] = []
+    for group, shapes in _shape_runs(tokens):
+        if group[0] != facility:
+            if runs:
+                blocks.append((facility, tuple(runs)))
+            facility, runs = group[0], []
+        runs.append((group, _run_docks(seat, shapes)))
+    if runs:
+        blocks.append((facility, tuple(runs)))
+    return tuple(blocks)
 
 
 @lru_cache(maxsize=8192)
@@ -65,7 +61,7 @@ def _run_docks(seat: int, shapes: tuple[Shape, ...]) -> tuple[Dock, ...]:
     return tuple([_docking(seat, shape) for shape in shapes])
 
 
-ShapeRun = tuple[Group, tuple[Shape, ...], str]
+ShapeRun = tuple[Group, tuple[Shape, ...]]
 NO_LAUNCH, LAUNCH_TOO = (False,), (False, True)
 
 
@@ -81,7 +77,6 @@ def _shape_runs(tokens: tuple[Token, ...]) -> tuple[ShapeRun, ...]:
         # The id as a plain str, not its StrEnum member: a tuple of plain values is one the
         # garbage collector stops tracking, and these tables are most of a long run's objects.
         facility = str(key)
-        judge = WHOLE if spec.value_free else EACH
         launches = LAUNCH_TOO if spec.launches else NO_LAUNCH
         for k in spec.sizes:
             group: Group | None = None
@@ -92,11 +87,11 @@ def _shape_runs(tokens: tuple[Token, ...]) -> tuple[ShapeRun, ...]:
                 for launch in launches:
                     if group is None or group[2] != launch or group[3] != (relic is None):
                         if group is not None:
-                            out.append((group, tuple(run), judge))
+                            out.append((group, tuple(run)))
                         group, run = _shared((facility, k, launch, relic is None)), []
                     run.append(_shared((facility, values, relic, launch)))
             if group is not None:
-                out.append((group, tuple(run), judge))
+                out.append((group, tuple(run)))
     return tuple(out)
 
 
