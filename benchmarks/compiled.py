@@ -10,9 +10,9 @@ checkout's files (those git tracks or would track) to `build/compiled/` and comp
 every engine module but those of LEFT_INTERPRETED; `test` runs the engine's tests (the
 invariants, the menu audit, the scenarios and the same-games hash among them) from that copy,
 and one of them checks that the modules really are the compiled ones; `speed` alternates pure
-and compiled runs of `selfplay.speed` (and another checkout's, `--before`), one process each,
-and prints games/s side by side with the median ratio of the back-to-back runs to the
-baseline. docs/compiled-engine.md says more.
+and compiled runs of `selfplay.speed` (and another checkout's, `--before`: its pure Python, and
+its compiled build once `build` was run there), one process each, and prints games/s side by
+side with the median ratio of the back-to-back runs to the baseline. docs/compiled-engine.md says more.
 """
 
 from __future__ import annotations
@@ -100,13 +100,24 @@ def test(pytest_args: list[str]) -> int:
 
 def speed(games: int, rounds: int, seats: int, before: Path | None = None) -> None:
     """Print games/s of greedy self-play: pure Python, compiled and (with `before`) another
-    checkout's pure Python, one process per run, the runs of a round back to back."""
+    checkout's pure Python and, when its own `build` was made, its compiled build; one
+    process per run, the runs of a round back to back. Each ratio is the median over the
+    rounds of a run against the baseline of its own round: pure Python against the other
+    checkout's (or itself), compiled against the other checkout's compiled build (or pure)."""
     tree = build()
     code = ("import sys; sys.path.insert(0, 'benchmarks'); from selfplay import speed;"
             f"g, d, _ = speed({seats}, {games}, {{'factions': %s}}); print(g)")
     where = {"pure": ROOT, "compiled": tree}
+    against = {"pure": "pure", "compiled": "pure"}
     if before is not None:
-        where = {"before": before.resolve(), **where}
+        before = before.resolve()
+        where = {"before": before, **where}
+        against = {"before": "before", "pure": "before", "compiled": "pure"}
+        if _compiled(before / "build" / "compiled"):
+            where = {"before": before, "pure": ROOT,
+                     "before compiled": before / "build" / "compiled", "compiled": tree}
+            against = {**against, "before compiled": "before compiled",
+                       "compiled": "before compiled"}
     print(f"greedy self-play, {seats} seats, {games} games a run, CPU time, {rounds} rounds of "
           f"{' / '.join(where)} back to back")
     for label, factions in (("base game", "False"), ("Factions", "True")):
@@ -117,9 +128,9 @@ def speed(games: int, rounds: int, seats: int, before: Path | None = None) -> No
                                      check=True, capture_output=True, text=True,
                                      env={**os.environ, "PYTHONPATH": str(path)}).stdout
                 runs[name].append(float(out.split()[-1]))
-        base = runs["before" if before is not None else "pure"]
         cells = []
         for name, values in runs.items():
+            base = runs[against[name]]
             ratios = sorted(v / b for v, b in zip(values, base, strict=True))
             cells.append(f"{name} {min(values):5.1f}-{max(values):5.1f} "
                          f"(x{ratios[len(ratios) // 2]:.2f})")
