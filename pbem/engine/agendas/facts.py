@@ -104,6 +104,13 @@ def _fold_one(state: GameState, seat: int, facts: Facts, ev: Event) -> tuple[str
 def _fold_event(state: GameState, seat: int, facts: Facts, ev: Event) -> tuple[str, ...]:
     kind = ev["kind"]
     mine = ev.get("seat") == seat
+    # No two branches test one kind, so their order changes nothing: the commonest come first.
+    if kind in ("docked", "replaced") and mine and ev.get("facility") != BAY:
+        _docked(state, seat, facts, ev)
+        return ("facilities", "market")
+    if kind in ("hub_advanced", "hub_started") and mine:
+        _hub(state, facts, ev)
+        return ("hub_steps", "restarted")
     # ruling A3: gains during your turn (a fee paid to you included), not net
     if kind == "gained" and mine or kind == "paid" and ev.get("to") == seat:
         _add(facts, "fuel", ev.get("fuel", 0))
@@ -130,9 +137,6 @@ def _fold_event(state: GameState, seat: int, facts: Facts, ev: Event) -> tuple[s
     if kind == "bumped" and mine and seat in ev.get("owners", []):
         facts["bumped_self"] = True
         return ("bumped_self",)
-    if kind in ("hub_advanced", "hub_started") and mine:
-        _hub(state, facts, ev)
-        return ("hub_steps", "restarted")
     if kind in ("built_ship", "bought_relic") and mine:  # ruling A3: not a borrowed ship
         _add(facts, "ships_gained", 1)
         return ("ships_gained",)
@@ -140,9 +144,6 @@ def _fold_event(state: GameState, seat: int, facts: Facts, ev: Event) -> tuple[s
             and "proxima" not in str(ev.get("why", "")):  # ruling A3
         facts["repulsor"] = True
         return ("repulsor",)
-    if kind in ("docked", "replaced") and mine and ev.get("facility") != BAY:
-        _docked(state, seat, facts, ev)
-        return ("facilities", "market")
     if kind == "launched" and mine:
         facts["launched"] = True
         return ("launched",)
