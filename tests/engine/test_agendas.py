@@ -22,6 +22,7 @@ from pbem.engine.agendas.spec import AgendaSpec
 from pbem.engine.bots import greedy_bot, redacted
 from pbem.engine.errors import IllegalAction
 from pbem.engine.flow import new_game
+from pbem.engine.ids import Facility
 from pbem.engine.notation import format_action, parse_action
 from pbem.engine.scenarios import build_state
 from pbem.engine.scoring import result, vp_breakdown
@@ -58,6 +59,25 @@ def test_each_agenda_declares_both_halves_and_one_way_to_latch_it(spec: AgendaSp
 def test_the_docked_halves_take_each_place_of_the_one_pass_once() -> None:
     places = sorted(spec.docked for spec in SPECS if spec.docked is not None)
     assert places == [0, 1, 2]  # conditions.docked_halves answers three
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_half_read_from_facts_alone_is_not_met_before_any_of_them_is_recorded(
+        players: int) -> None:
+    """A new turn's fold asks a fact-only half only if it recorded one of its facts
+    (`facts.fold`, `latch`): with none recorded it must not be met."""
+    state = new_game(players, 7)  # the default game: Factions
+    for spec in SPECS:
+        if spec.reads:
+            assert not any(spec.in_game(state, seat, {}) for seat in range(players)), spec.id
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_lunar_mine_has_a_port_at_every_player_count(players: int) -> None:
+    """`docked_halves` answers "not filled" when none of the seat's ships is at the mine."""
+    from pbem.engine.board import group_count  # noqa: PLC0415
+
+    assert group_count(new_game(players, 7), Facility.LUNAR_MINE) > 0
 
 
 def test_setup_deals_two_face_down_to_each_seat_and_keeps_the_rest_in_the_deck() -> None:

@@ -73,7 +73,7 @@ SPECS: Final[tuple[AgendaSpec, ...]] = (
         id="four_unique_techs",
         in_game_text="Possess four Alien Tech cards that no other player possesses",
         end_game_text="You control Asimov Crater",
-        in_game=lambda st, s, f: four_unique(st, s), markable=True,
+        in_game=four_unique, markable=True,
         end_game=controls(T.ASIMOV_CRATER)),
     AgendaSpec(
         id="isolated_landing",

@@ -49,13 +49,16 @@ def unique_techs(state: GameState, seat: int) -> int:
     return len(set(state.seats[seat].cards) - others)
 
 
-def four_unique(state: GameState, seat: int) -> bool:
+def four_unique(state: GameState, seat: int, facts: Facts) -> bool:
+    """An in-game half itself (`InGame`): the latch asks it of every seat after every action.
+    It reads the cards, no facts."""
     return len(state.seats[seat].cards) >= 4 and unique_techs(state, seat) >= 4
 
 
 _ARTIFACT: Final[str] = Facility.ALIEN_ARTIFACT
 _MINE: Final[str] = Facility.LUNAR_MINE
 _SOLAR: Final[str] = Facility.SOLAR_CONVERTER
+_DOCKS: Final[frozenset[str]] = frozenset({_ARTIFACT, _MINE, _SOLAR})  # `docked_halves` reads
 
 
 def docked_halves(state: GameState, seat: int, facts: Facts) -> tuple[bool, bool, bool]:
@@ -68,6 +71,8 @@ def docked_halves(state: GameState, seat: int, facts: Facts) -> tuple[bool, bool
     mine_ports = solar_taken = solar_mine = 0  # ports holding a ship (of the seat)
     for s in state.ships:
         loc = s.loc
+        if loc not in _DOCKS:  # most ships: one look-up rather than three comparisons
+            continue
         if loc == _ARTIFACT:
             if commander(state, s) == seat:
                 artifact_ships += 1
@@ -75,24 +80,25 @@ def docked_halves(state: GameState, seat: int, facts: Facts) -> tuple[bool, bool
         elif loc == _MINE:
             if commander(state, s) == seat:
                 mine_ports |= 1 << s.slot
-        elif loc == _SOLAR:
+        else:  # the Solar Converter
             solar_taken |= 1 << s.slot
             if commander(state, s) == seat:
                 solar_mine |= 1 << s.slot
     # Dock four ships totalling exactly 8 at the Alien Artifact.
     eight = artifact_ships == 4 and artifact_total == 8
     # The Solar Converter's ports empty right after your gather now hold your ships, and the
-    # converter is full (ruling A3).
+    # converter is full (ruling A3). The port count is asked last: rarely are they all yours.
     solar = False
     empty: list[int] = facts.get("solar_empty", _NO_PORTS)
     if empty:
         wanted = 0
         for port in empty:
             wanted |= 1 << port
-        solar = solar_taken.bit_count() == group_count(state, _SOLAR) \
-            and wanted & solar_mine == wanted
-    # Every open port of the Lunar Mine holds one of your ships (ruling A3).
-    mine = mine_ports.bit_count() == group_count(state, _MINE)
+        solar = wanted & solar_mine == wanted \
+            and solar_taken.bit_count() == group_count(state, _SOLAR)
+    # Every open port of the Lunar Mine holds one of your ships (ruling A3); the mine has a
+    # port at every player count, so none of yours there answers no without counting them.
+    mine = mine_ports != 0 and mine_ports.bit_count() == group_count(state, _MINE)
     return eight, solar, mine
 
 
@@ -117,8 +123,11 @@ def strictly_highest(state: GameState, seat: int) -> bool:
     return all(points[i] < mine for i in range(state.players) if i != seat)
 
 
-def strictly_lowest(state: GameState, seat: int) -> bool:
-    points = vps(state)
+def strictly_lowest(state: GameState, seat: int, points: list[int] | None = None) -> bool:
+    """Whether `seat` has fewer VP than each other player; `points`: every seat's VP now
+    (`vps`), when the caller has counted them already."""
+    if points is None:
+        points = vps(state)
     mine = points[seat]
     return all(points[i] > mine for i in range(state.players) if i != seat)
 

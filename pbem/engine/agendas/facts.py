@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..board import group_count
 from ..events import Event
 from ..ids import Facility, Field, Territory
 from ..scoring import vps
@@ -35,44 +36,56 @@ def on_turn_start(state: GameState, events: list[Event]) -> None:
         return
     turn, seat = state.turn, state.turn.seat
     me = state.seats[seat]
+    points = vps(state)  # counted once: folding the turn's first events changes no VP
     facts: Facts = {
         "roll": list(turn.rolled),  # ruling A3: the fleet roll, before any card
         "gathered": len(turn.rolled),
-        "lowest": strictly_lowest(state, seat),
+        "lowest": strictly_lowest(state, seat, points),
         "solar_empty": _empty_solar_ports(state),
         "met": list(me.marks.get("met", [])),  # ruling A3: met on another player's turn
     }
     turn.facts = facts
     me.marks.pop("met", None)
-    fold(state, events, fresh=True)
+    fold(state, events, fresh=True, points=points)
 
 
 def _empty_solar_ports(state: GameState) -> list[int]:
-    from ..board import group_count  # noqa: PLC0415 - board imports lookup, kept light
-    taken = {s.slot for s in state.ships if s.loc == _SOLAR}
-    return [p for p in range(group_count(state, _SOLAR)) if p not in taken]
+    taken = 0  # port k is bit k, as in `docked_halves`
+    for s in state.ships:
+        if s.loc == _SOLAR:
+            taken |= 1 << s.slot
+    return [p for p in range(group_count(state, _SOLAR)) if not taken >> p & 1]
 
 
 _SOLAR: Final[str] = Facility.SOLAR_CONVERTER  # a plain str: compared once per ship
 
 
-def fold(state: GameState, events: list[Event], fresh: bool = False) -> None:
+def fold(state: GameState, events: list[Event], fresh: bool = False,
+         points: list[int] | None = None) -> None:
     """Add the facts these events (of the active seat's turn) record, then latch conditions:
-    all of them when the facts are `fresh` (a new turn's), else those whose facts changed."""
+    those whose facts changed (when the facts are `fresh`, a new turn's, every one recorded).
+    `points`: every seat's VP now (`vps`), when the caller has counted them already."""
     if not active(state):
         return
     facts = state.turn.facts
     seat = state.turn.seat
     written: set[str] = set()  # the facts these events may have changed
+    moved = False  # colonies moved by an action of the seat's
     for ev in events:
         keys = _fold_one(state, seat, facts, ev)
         if keys:
             written.update(keys)
-    if any(ev["kind"] in COLONY_MOVES and ev.get("seat") == seat for ev in events):
-        _shared_gain(state, seat, facts)
+        if ev["kind"] in COLONY_MOVES and ev.get("seat") == seat:
+            moved = True
+    if points is None:
+        points = vps(state)  # folding changes facts only: this is the VP after the events
+    if moved:
+        _shared_gain(state, seat, facts, points)
         written.add("shared_gain")
-    facts["vp"] = vps(state)
-    latch(state, None if fresh else READ_FACTS.intersection(written))
+    facts["vp"] = points
+    if fresh:
+        written.update(facts)
+    latch(state, READ_FACTS.intersection(written))
 
 
 def _add(facts: Facts, key: str, n: int) -> None:
@@ -83,7 +96,7 @@ def _fold_one(state: GameState, seat: int, facts: Facts, ev: Event) -> tuple[str
     """Add what one event records; returns the facts it may have written (`latch` asks again
     only the conditions that read one of them, or something besides facts)."""
     written = _fold_event(state, seat, facts, ev)
-    if _seize_use(state, seat, facts, ev, ev.get("seat") == seat):
+    if facts.get("seized") and _seize_use(state, seat, facts, ev, ev.get("seat") == seat):
         written = (*written, "seize_used")
     return written
 
@@ -91,6 +104,13 @@ def _fold_one(state: GameState, seat: int, facts: Facts, ev: Event) -> tuple[str
 def _fold_event(state: GameState, seat: int, facts: Facts, ev: Event) -> tuple[str, ...]:
     kind = ev["kind"]
     mine = ev.get("seat") == seat
+    # No two branches test one kind, so their order changes nothing: the commonest come first.
+    if kind in ("docked", "replaced") and mine and ev.get("facility") != BAY:
+        _docked(state, seat, facts, ev)
+        return ("facilities", "market")
+    if kind in ("hub_advanced", "hub_started") and mine:
+        _hub(state, facts, ev)
+        return ("hub_steps", "restarted")
     # ruling A3: gains during your turn (a fee paid to you included), not net
     if kind == "gained" and mine or kind == "paid" and ev.get("to") == seat:
         _add(facts, "fuel", ev.get("fuel", 0))
@@ -117,9 +137,6 @@ def _fold_event(state: GameState, seat: int, facts: Facts, ev: Event) -> tuple[s
     if kind == "bumped" and mine and seat in ev.get("owners", []):
         facts["bumped_self"] = True
         return ("bumped_self",)
-    if kind in ("hub_advanced", "hub_started") and mine:
-        _hub(state, facts, ev)
-        return ("hub_steps", "restarted")
     if kind in ("built_ship", "bought_relic") and mine:  # ruling A3: not a borrowed ship
         _add(facts, "ships_gained", 1)
         return ("ships_gained",)
@@ -127,9 +144,6 @@ def _fold_event(state: GameState, seat: int, facts: Facts, ev: Event) -> tuple[s
             and "proxima" not in str(ev.get("why", "")):  # ruling A3
         facts["repulsor"] = True
         return ("repulsor",)
-    if kind in ("docked", "replaced") and mine and ev.get("facility") != BAY:
-        _docked(state, seat, facts, ev)
-        return ("facilities", "market")
     if kind == "launched" and mine:
         facts["launched"] = True
         return ("launched",)
@@ -231,13 +245,12 @@ def _seize_use(state: GameState, seat: int, facts: Facts, ev: Event, mine: bool)
     return False
 
 
-def _shared_gain(state: GameState, seat: int, facts: Facts) -> None:
+def _shared_gain(state: GameState, seat: int, facts: Facts, now: list[int]) -> None:
     """Ruling A3: one action of yours that moves colonies leaves you and an opponent with
-    more VP than before it."""
+    more VP (`now`) than before it."""
     before: list[int] | None = facts.get("vp")
     if before is None:
         return
-    now = vps(state)
     if now[seat] > before[seat] and any(
             now[i] > before[i] for i in range(state.players) if i != seat):
         facts["shared_gain"] = True

@@ -23,10 +23,11 @@ from .spec import Facts, InGame
 
 def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
     """Remember in-game conditions met now: the active seat's in the turn, other seats'
-    (those that can come true on another's turn) in their marks. With `changed` (the facts
-    a fold may have written: each event's branch names those it can), a condition that
-    reads only facts and none of those is not asked again: it gives the answer it gave
-    after the last action. `None`: every condition is asked."""
+    (those that can come true on another's turn) in their marks. A condition that reads only
+    facts, none of them `changed` (those a fold may have written: each event's branch names
+    those it can, and a new turn's fold every fact it recorded), is not asked again: it gives
+    the answer it gave after the last action, or before the turn's first fact, not met.
+    `None`: every condition is asked."""
     facts, seat = state.turn.facts, state.turn.seat
     met: list[str] = facts.setdefault("met", [])
     docked: tuple[bool, bool, bool] | None = None  # the docked halves, asked together
@@ -44,10 +45,10 @@ def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
     for other, s in enumerate(state.seats):
         if other == seat:
             continue
+        marked: list[str] = s.marks.get("met", _NONE)
         for agenda, condition in _MARKED:
-            marked: list[str] = s.marks.get("met", _NONE)
             if agenda not in marked and condition(state, other, _NO_FACTS):
-                s.marks["met"] = [*marked, agenda]
+                marked = s.marks["met"] = [*marked, agenda]
 
 
 # Read-only stand-ins, so that latching after every action allocates nothing for them: a

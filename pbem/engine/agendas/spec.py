@@ -34,8 +34,9 @@ class AgendaSpec:
     in_game: InGame
     end_game: EndGame
     # The facts the in-game half reads, when it reads nothing else (not the board, the cards
-    # or the scores): it is asked again only after a fold changed one of them. Empty: it is
-    # asked after every action.
+    # or the scores): it is asked again only after a fold changed one of them. With none of
+    # them recorded it is not met, so a new turn asks it only if that turn's first fold
+    # recorded one. Empty: it is asked after every action.
     reads: tuple[str, ...] = ()
     # Its place in `conditions.docked_halves`' answer, for the halves read from where ships
     # are docked: one pass over the ships answers them all.
