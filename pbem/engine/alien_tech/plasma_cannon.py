@@ -15,6 +15,7 @@ equal ships of one colour at one facility the engine takes the one in the lowest
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -28,7 +29,7 @@ from ..lookup import commander, is_borrowed
 from ..notation import facility_id, seat_of
 from ..state import STOCK, GameState
 from ..territories import send_to_bay, send_to_stock
-from .common import ship_text, ship_word, sub_multisets, with_pohl, words_count
+from .common import ship_text, ship_word, with_pohl, words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
 ID: Final = "plasma_cannon"
@@ -145,7 +146,8 @@ def _others(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool]
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
     """Every choice of other players' ships at each facility (any number of them,
-    E31's two red ships off a full Shipyard), up to as many as the fuel pays for."""
+    E31's two red ships off a full Shipyard), up to as many as the fuel pays for: fewer
+    ships first, as `sub_multisets` orders them."""
     out: list[Action] = []
     docked = _others(state, seat)
     fuel = state.seats[seat].fuel
@@ -156,22 +158,45 @@ def use_candidates(state: GameState, seat: int) -> list[Action]:
         most = len(every)
         while most and with_pohl(state, seat, most) > fuel:
             most -= 1
-        out.extend(_shots(seat, facility, tuple(sorted(every)), most))
+        if most:
+            targets_here = tuple(sorted(every))
+            for size in range(1, most + 1):
+                out.extend(_shots(seat, facility, targets_here, size))
     return out
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _shots(seat: int, facility: str, every: tuple[tuple[int, int, bool], ...],
-           most: int) -> tuple[UsePlasmaCannon, ...]:
-    """The shots at up to `most` of `every` (owner, value, is the Relic Ship): a pure table,
-    since the other players' ships at a facility stay put over most of a turn. The order of
-    `every` does not matter (the choices come sorted), so the caller sorts it."""
-    out = []
-    for chosen in sub_multisets(every, most):
-        relic_at = next((k for k, (_, _, r) in enumerate(chosen) if r), None)
-        out.append(UsePlasmaCannon(seat, facility, tuple([o for o, _, _ in chosen]),
-                                   tuple([v for _, v, _ in chosen]), relic_at))
+           size: int) -> tuple[UsePlasmaCannon, ...]:
+    """The shots at `size` of `every` (owner, value, is the Relic Ship; sorted), in the
+    order `sub_multisets` gives: a pure table, since the other players' ships at a facility
+    stay put over most of a turn, and one table per size serves whatever the fuel allows."""
+    counts: list[tuple[tuple[int, int, bool], int]] = []
+    for target in every:  # sorted, so equal targets are neighbours: `Counter`, in order
+        if counts and counts[-1][0] == target:
+            counts[-1] = (target, counts[-1][1] + 1)
+        else:
+            counts.append((target, 1))
+    out: list[UsePlasmaCannon] = []
+    _aim(seat, facility, counts, 0, size, (), (), None, out)
     return tuple(out)
+
+
+def _aim(seat: int, facility: str, counts: list[tuple[tuple[int, int, bool], int]],
+         first: int, size: int, owners: tuple[int, ...], ships: tuple[int, ...],
+         relic_at: int | None, out: list[UsePlasmaCannon]) -> None:
+    """`common._choose` for the shots: the owners, values and Relic Ship's place are built
+    along the way instead of taken apart from each chosen tuple (a miss of `_shots` builds
+    hundreds of shots)."""
+    if size == 0:
+        out.append(UsePlasmaCannon(seat, facility, owners, ships, relic_at))
+        return
+    for j in range(first, len(counts)):
+        (owner, value, relic), have = counts[j]
+        at = len(owners) if relic and relic_at is None else relic_at
+        for n in range(1, min(have, size) + 1):
+            _aim(seat, facility, counts, j + 1, size - n, owners + (owner,) * n,
+                 ships + (value,) * n, at, out)
 
 
 def colour_count(state: GameState, owner: int) -> int:
@@ -187,14 +212,42 @@ def discard_refusal(state: GameState, action: DiscardPlasmaCannon) -> str | None
                  action.relic, [])
     if isinstance(found, str):
         return found
-    after = colour_count(state, action.owner)
-    if not action.relic and action.facility != TERRAFORMING:
-        after -= 1
+    return _too_few_left(action, colour_count(state, action.owner))
+
+
+def _too_few_left(action: DiscardPlasmaCannon, colour: int) -> str | None:
+    """Why the target's colour, `colour` ships now (`colour_count`), may not lose it."""
+    after = colour - 1 if not action.relic and action.facility != TERRAFORMING else colour
     if after < SHIPS_MIN:
         return (f"{COLOURS[action.owner]} must keep at least 3 ships of their colour, not "
                 f"counting a ship on the Terraforming Station or the Relic Ship; they would "
                 f"keep {after} (ruling B6).")
     return None
+
+
+def discard_refusals(state: GameState,
+                     actions: Sequence[DiscardPlasmaCannon]) -> list[str | None]:
+    """`discard_refusal` of each action, for the menu: a target among the other players'
+    ships `_others` lists is one `find` finds (a facility, a player, not the seat's own), so
+    those are judged by one pass over the ships, and each colour is counted once."""
+    present: dict[int, set[tuple[str, int, int, bool]]] = {}  # seat -> its targets now
+    colours: dict[int, int] = {}  # owner -> `colour_count`
+    out: list[str | None] = []
+    for action in actions:
+        targets_now = present.get(action.seat)
+        if targets_now is None:
+            targets_now = present[action.seat] = {
+                (facility, owner, value, relic)
+                for facility, ships in _others(state, action.seat).items()
+                for owner, value, relic in ships}
+        if (action.facility, action.owner, action.ship, action.relic) not in targets_now:
+            out.append(discard_refusal(state, action))
+            continue
+        colour = colours.get(action.owner)
+        if colour is None:
+            colour = colours[action.owner] = colour_count(state, action.owner)
+        out.append(_too_few_left(action, colour))
+    return out
 
 
 def discard(state: GameState, action: DiscardPlasmaCannon, events: list[Event]) -> None:
@@ -264,8 +317,9 @@ CARD: Final[CardSpec] = CardSpec(
             "Discard: send one other player's ship to the stock."),
     use=UsePower(action=UsePlasmaCannon, fuel=use_fuel, refusal=use_refusal, effect=use,
                  candidates=use_candidates, parse=parse_use, format=format_use,
-                 candidates_pass_refusal=True),  # the ships docked now, within the fuel
+                 candidates_pass_refusal=True,  # the ships docked now
+                 candidates_within_fuel=True),  # as many as the fuel pays for
     discard=DiscardPower(action=DiscardPlasmaCannon, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
-                         format=format_discard),
+                         format=format_discard, refusals=discard_refusals),
 )
