@@ -121,8 +121,9 @@ def test_the_invariant_check_catches_an_accelerator_that_errs(
 def test_a_power_whose_candidates_pass_its_refusal_says_so_truly(players: int,
                                                                  options: Any) -> None:
     """The menu's card judge skips the card's own refusal where the power declares
-    `candidates_pass_refusal` (the Plasma Cannon): in every position of these games, each
-    candidate such a power builds is one its refusal accepts, held card or not."""
+    `candidates_pass_refusal` (the Plasma Cannon; the Booster Pod, Stasis Beam and
+    Experimental FTL Drive): in every position of these games, each candidate such a power
+    builds is one its refusal accepts, held card or not."""
     from pbem.engine.alien_tech import SPECS
 
     declared = [power for card in SPECS for power in (card.use, card.discard)

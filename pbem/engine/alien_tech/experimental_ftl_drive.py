@@ -104,5 +104,6 @@ CARD: Final[CardSpec] = CardSpec(
     effect=("2 fuel: set one unplaced ship to any value; 1 fuel goes on the card, and at its "
             "third token the card is discarded."),
     use=UsePower(action=UseExperimentalFtlDrive, fuel=use_fuel, refusal=use_refusal, effect=use,
-                 candidates=use_candidates, parse=parse_use, format=format_use),
+                 candidates=use_candidates, parse=parse_use, format=format_use,
+                 candidates_pass_refusal=True),  # the seat's unplaced ships, to other values
 )

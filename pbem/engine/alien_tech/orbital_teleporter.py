@@ -202,20 +202,20 @@ def _moves(seat: int, mine: tuple[tuple[str, int, bool], ...],
     """The moves of the docked ships `mine` (facility, value, is the Relic Ship; sorted) with
     the unplaced `hand` joining, by shape alone: a pure table, built once per position of the
     seat's ships."""
-    joiners: list[tuple[tuple[int, bool], ...]] = [(), *sub_multisets(hand, 2)]
+    # each choice of joiners: their values, and the Relic Ship's value among them
+    joiners = [(tuple(v for v, _ in joined), next((v for v, r in joined if r), None))
+               for joined in [(), *sub_multisets(hand, 2)]]
     out: list[UseOrbitalTeleporter] = []
     for source, value, relic in mine:
         for to, spec in facilities.FACILITIES.items():
             if to == source:
                 continue
-            for joined in joiners:
-                if len(joined) + 1 not in spec.sizes:
-                    continue
-                values = tuple(sorted((value, *(v for v, _ in joined))))
-                if facilities.shape_refusal(to, values) is None:
-                    out.append(UseOrbitalTeleporter(
-                        seat, source, value, to, relic, tuple(v for v, _ in joined),
-                        next((v for v, r in joined if r), None)))
+            sizes = spec.sizes
+            for joined, joined_relic in joiners:
+                if len(joined) + 1 in sizes \
+                        and facilities.shape_refusal(to, tuple(sorted((value, *joined)))) is None:
+                    out.append(UseOrbitalTeleporter(seat, source, value, to, relic, joined,
+                                                    joined_relic))
     return tuple(out)
 
 

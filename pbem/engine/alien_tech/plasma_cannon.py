@@ -137,10 +137,14 @@ def _others(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool]
     order (one pass over the ships for the whole menu)."""
     out: dict[str, list[tuple[int, int, bool]]] = {}
     for s in state.ships:
-        if s.loc in LAYOUT:
+        loc = s.loc
+        if loc in LAYOUT:
             owner = commander(state, s)
             if owner is not None and owner != seat:
-                out.setdefault(s.loc, []).append((owner, s.value, s.is_relic))
+                here = out.get(loc)
+                if here is None:
+                    here = out[loc] = []
+                here.append((owner, s.value, s.is_relic))
     return out
 
 
@@ -177,26 +181,34 @@ def _shots(seat: int, facility: str, every: tuple[tuple[int, int, bool], ...],
             counts[-1] = (target, counts[-1][1] + 1)
         else:
             counts.append((target, 1))
+    left = [0] * (len(counts) + 1)  # left[j]: how many targets counts[j:] hold
+    for j in range(len(counts) - 1, -1, -1):
+        left[j] = left[j + 1] + counts[j][1]
     out: list[UsePlasmaCannon] = []
-    _aim(seat, facility, counts, 0, size, (), (), None, out)
+    _aim(seat, facility, counts, left, 0, size, (), (), None, out)
     return tuple(out)
 
 
 def _aim(seat: int, facility: str, counts: list[tuple[tuple[int, int, bool], int]],
-         first: int, size: int, owners: tuple[int, ...], ships: tuple[int, ...],
-         relic_at: int | None, out: list[UsePlasmaCannon]) -> None:
-    """`common._choose` for the shots: the owners, values and Relic Ship's place are built
-    along the way instead of taken apart from each chosen tuple (a miss of `_shots` builds
-    hundreds of shots)."""
-    if size == 0:
-        out.append(UsePlasmaCannon(seat, facility, owners, ships, relic_at))
-        return
+         left: list[int], first: int, size: int, owners: tuple[int, ...],
+         ships: tuple[int, ...], relic_at: int | None, out: list[UsePlasmaCannon]) -> None:
+    """`common._choose` for the shots (`size` > 0 more of `counts[first:]`): the owners,
+    values and Relic Ship's place are built along the way instead of taken apart from each
+    chosen tuple, and no call is made for a choice that ends here or cannot be completed (a
+    miss of `_shots` builds hundreds of shots)."""
     for j in range(first, len(counts)):
+        if left[j] < size:
+            break  # too few targets from here on, and fewer further on
         (owner, value, relic), have = counts[j]
         at = len(owners) if relic and relic_at is None else relic_at
         for n in range(1, min(have, size) + 1):
-            _aim(seat, facility, counts, j + 1, size - n, owners + (owner,) * n,
-                 ships + (value,) * n, at, out)
+            rest = size - n
+            if rest == 0:
+                out.append(UsePlasmaCannon(seat, facility, owners + (owner,) * n,
+                                           ships + (value,) * n, at))
+            elif left[j + 1] >= rest:
+                _aim(seat, facility, counts, left, j + 1, rest, owners + (owner,) * n,
+                     ships + (value,) * n, at, out)
 
 
 def colour_count(state: GameState, owner: int) -> int:
@@ -261,9 +273,21 @@ def discard(state: GameState, action: DiscardPlasmaCannon, events: list[Event]) 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
     docked = _others(state, seat)
-    return [DiscardPlasmaCannon(seat, owner, value, facility, relic)
-            for facility in LAYOUT if facility in docked
-            for owner, value, relic in sorted(set(docked[facility]))]
+    out: list[Action] = []
+    for facility in LAYOUT:
+        here = docked.get(facility)
+        if here:
+            out.extend(_discards(seat, facility, tuple(sorted(set(here)))))
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _discards(seat: int, facility: str,
+              targets_here: tuple[tuple[int, int, bool], ...]) -> tuple[DiscardPlasmaCannon, ...]:
+    """The discards at each of `targets_here` (owner, value, is the Relic Ship): a pure
+    table, like `_shots`."""
+    return tuple(DiscardPlasmaCannon(seat, owner, value, facility, relic)
+                 for owner, value, relic in targets_here)
 
 
 def _target_words(words: list[str], players: int | None) -> tuple[list[int], list[int],
