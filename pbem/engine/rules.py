@@ -326,11 +326,14 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     made once here; the dockings come from the accelerator (`legal_docks`), whose answer also
     settles the must-dock rule (B9) for ending the turn; the card actions come from
     `legal_card_actions` (judged a card at a time); every other candidate passes its own
-    refusal."""
+    refusal (the territories of a landing all at once)."""
     if state.phase == "over" or seat != awaited(state):
         return []
     pending = state.turn.pending
     if pending is not None:
+        if pending["kind"] == "land":  # `_land_refusal` of each of `_lands`, asked at once
+            allowed = landable(state)
+            return [land for land in _lands(seat) if land.territory in allowed]
         return _judged(state, seat, candidates(state, seat), _ASKED_REFUSALS[pending["kind"]],
                        can_dock=False)
     menu: list[Action] = []
