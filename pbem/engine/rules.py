@@ -225,6 +225,14 @@ PENDING_WORDS: Final = {
     **{kind: words for kind, (_, words, _) in factions.PENDING.items()},
 }
 ANSWERS: Final = frozenset(kind for answers in PENDING_ACTIONS.values() for kind in answers)
+Judge = Callable[[GameState, Any], str | None]
+# The menu's refusal of each kind `out_of_order` lets through: with nothing pending, every
+# kind that answers no question; while a decision waits, its answers.
+_UNASKED_REFUSALS: Final[dict[type[Action], Judge]] = {
+    kind: refuse for kind, (refuse, _) in HANDLERS.items() if kind not in ANSWERS}
+_ASKED_REFUSALS: Final[dict[str, dict[type[Action], Judge]]] = {
+    pending: {kind: HANDLERS[kind][0] for kind in answers if kind in HANDLERS}
+    for pending, answers in PENDING_ACTIONS.items()}
 UNASKED_WORDS: Final = {
     "land": "You have no colony to land now: a facility or a launch places one.",
     "raid": "Raiders' Outpost: you are not raiding now; a raid comes with docking a run there.",
@@ -318,33 +326,37 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     made once here; the dockings come from the accelerator (`legal_docks`), whose answer also
     settles the must-dock rule (B9) for ending the turn; the card actions come from
     `legal_card_actions` (judged a card at a time); every other candidate passes its own
-    refusal."""
+    refusal (the territories of a landing all at once)."""
     if state.phase == "over" or seat != awaited(state):
         return []
     pending = state.turn.pending
     if pending is not None:
-        return _judged(state, seat, candidates(state, seat), PENDING_ACTIONS[pending["kind"]],
+        if pending["kind"] == "land":  # `_land_refusal` of each of `_lands`, asked at once
+            allowed = landable(state)
+            return [land for land in _lands(seat) if land.territory in allowed]
+        return _judged(state, seat, candidates(state, seat), _ASKED_REFUSALS[pending["kind"]],
                        can_dock=False)
     menu: list[Action] = []
     menu.extend(legal_docks(state, seat))
     can_dock = bool(menu)
-    menu.extend(_judged(state, seat, _turn_candidates(state, seat), None, can_dock))
+    menu.extend(_judged(state, seat, _turn_candidates(state, seat), _UNASKED_REFUSALS,
+                        can_dock))
     menu.extend(legal_card_actions(state, seat))
-    menu.extend(_judged(state, seat, _late_candidates(state, seat), None, can_dock))
+    menu.extend(_judged(state, seat, _late_candidates(state, seat), _UNASKED_REFUSALS,
+                        can_dock))
     return menu
 
 
 def _judged(state: GameState, seat: int, tried: list[Action],
-            allowed: tuple[type[Action], ...] | None, can_dock: bool) -> list[Action]:
-    """The actions of `tried` that `refusal` accepts, the position's own checks made once."""
+            refusals: dict[type[Action], Judge], can_dock: bool) -> list[Action]:
+    """The actions of `tried` that `refusal` accepts, the position's own checks made once:
+    `refusals` holds the kinds `out_of_order` lets through now (`_UNASKED_REFUSALS` or
+    `_ASKED_REFUSALS`), so any other kind is refused."""
     out: list[Action] = []
     for action in tried:
         kind = type(action)
-        handler = HANDLERS.get(kind)
-        # out_of_order(pending, kind) is None exactly when kind is in `allowed` (or, with
-        # nothing pending, is no answer to a question)
-        if handler is None or action.seat != seat \
-                or (kind not in allowed if allowed is not None else kind in ANSWERS):
+        refuse = refusals.get(kind)
+        if refuse is None or action.seat != seat:
             continue
         if kind is EndTurn:
             if can_dock:
@@ -352,7 +364,7 @@ def _judged(state: GameState, seat: int, tried: list[Action],
             assert isinstance(action, EndTurn)
             reason = _return_refusal(state, action)  # no docking is left: B9 is answered
         else:
-            reason = handler[0](state, action)
+            reason = refuse(state, action)
         if not reason:
             out.append(action)
     return out

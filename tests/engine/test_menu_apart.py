@@ -121,8 +121,9 @@ def test_the_invariant_check_catches_an_accelerator_that_errs(
 def test_a_power_whose_candidates_pass_its_refusal_says_so_truly(players: int,
                                                                  options: Any) -> None:
     """The menu's card judge skips the card's own refusal where the power declares
-    `candidates_pass_refusal` (the Plasma Cannon): in every position of these games, each
-    candidate such a power builds is one its refusal accepts, held card or not."""
+    `candidates_pass_refusal` (the Plasma Cannon; the Booster Pod, Stasis Beam and
+    Experimental FTL Drive): in every position of these games, each candidate such a power
+    builds is one its refusal accepts, held card or not."""
     from pbem.engine.alien_tech import SPECS
 
     declared = [power for card in SPECS for power in (card.use, card.discard)
@@ -139,6 +140,67 @@ def test_a_power_whose_candidates_pass_its_refusal_says_so_truly(players: int,
                 for action in power.candidates(state, seat):
                     assert power.refusal(state, action) is None, action
                     asked += 1
+        bot = greedy_bot if steps % 2 else random_bot
+        apply_in_place(state, bot(state, seat, rng))
+        steps += 1
+    assert asked > 100
+
+
+@pytest.mark.parametrize(("players", "options"), [(4, BASE), (5, None)])
+def test_a_power_whose_candidates_are_within_the_fuel_says_so_truly(players: int,
+                                                                    options: Any) -> None:
+    """The menu's card judge skips pricing each candidate where the use power declares
+    `candidates_within_fuel` (the Plasma Cannon): in every position of these games, each
+    candidate such a power builds costs no more than the seat's fuel, Pohl Foothills counted."""
+    from pbem.engine.alien_tech import SPECS, fuel_cost
+
+    declared = [card.use for card in SPECS
+                if card.use is not None and card.use.candidates_within_fuel]
+    assert declared, "no power declares it: the menu's shortcut is unused"
+    state = new_game(players, 7, options)
+    rng = [players, 9]
+    steps = asked = 0
+    while state.phase != "over" and steps < 600:
+        seat = awaited(state)
+        assert seat is not None
+        if state.turn.pending is None and seat == state.turn.seat:
+            for power in declared:
+                for action in power.candidates(state, seat):
+                    assert fuel_cost(state, action) <= state.seats[seat].fuel, action
+                    asked += 1
+        bot = greedy_bot if steps % 2 else random_bot
+        apply_in_place(state, bot(state, seat, rng))
+        steps += 1
+    assert asked > 100
+
+
+@pytest.mark.parametrize(("players", "options"), [(4, BASE), (5, None)])
+def test_a_power_that_judges_many_at_once_answers_as_its_refusal(players: int,
+                                                                 options: Any) -> None:
+    """Where a power offers `refusals` (the menu's batch judge), its answers, reasons and
+    all, are its `refusal`'s of each action: the candidates of every seat, held card or not,
+    and the same actions aimed at other players' ships."""
+    from dataclasses import fields, replace
+
+    from pbem.engine.alien_tech import SPECS
+
+    declared = [power for card in SPECS for power in (card.use, card.discard)
+                if power is not None and power.refusals is not None]
+    assert declared, "no power offers it"
+    state = new_game(players, 7, options)
+    rng = [players, 9]
+    steps = asked = 0
+    while state.phase != "over" and steps < 600:
+        seat = awaited(state)
+        assert seat is not None
+        for power in declared:
+            tried = [a for s in range(players) for a in power.candidates(state, s)]
+            names = {f.name for f in fields(power.action)}
+            if "owner" in names:
+                tried += [replace(a, owner=(a.owner + 1) % players) for a in tried[::3]]
+            assert power.refusals is not None
+            assert power.refusals(state, tried) == [power.refusal(state, a) for a in tried]
+            asked += len(tried)
         bot = greedy_bot if steps % 2 else random_bot
         apply_in_place(state, bot(state, seat, rng))
         steps += 1

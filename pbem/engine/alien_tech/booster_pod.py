@@ -117,7 +117,8 @@ CARD: Final[CardSpec] = CardSpec(
     aliases=("booster",),
     effect="1 fuel: +1 to one unplaced ship. Discard: take one field generator off the planet.",
     use=UsePower(action=UseBoosterPod, fuel=use_fuel, refusal=use_refusal, effect=use,
-                 candidates=use_candidates, parse=parse_use, format=format_use),
+                 candidates=use_candidates, parse=parse_use, format=format_use,
+                 candidates_pass_refusal=True),  # an unplaced ship of the seat's below 6
     discard=DiscardPower(action=DiscardBoosterPod, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
                          format=format_discard),

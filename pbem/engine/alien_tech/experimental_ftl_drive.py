@@ -10,6 +10,7 @@ C2, T4); that discard is forced, so it is no discard power (ruling B17). No disc
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from ..actions import Action, register_action
@@ -68,8 +69,16 @@ def use(state: GameState, action: UseExperimentalFtlDrive, events: list[Event]) 
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
-    return [UseExperimentalFtlDrive(seat, v, to, r) for v, r in unplaced_tokens(state, seat)
-            for to in range(1, 7) if to != v]
+    return list(_settings(seat, tuple(unplaced_tokens(state, seat))))
+
+
+@lru_cache(maxsize=1024)
+def _settings(seat: int, tokens: tuple[tuple[int, bool], ...]
+              ) -> tuple[UseExperimentalFtlDrive, ...]:
+    """Each of the unplaced ships `tokens` (value, is the Relic Ship) to each other value: a
+    pure table per hand."""
+    return tuple(UseExperimentalFtlDrive(seat, v, to, r) for v, r in tokens
+                 for to in range(1, 7) if to != v)
 
 
 def end_of_turn(state: GameState, events: list[Event]) -> None:
@@ -104,5 +113,6 @@ CARD: Final[CardSpec] = CardSpec(
     effect=("2 fuel: set one unplaced ship to any value; 1 fuel goes on the card, and at its "
             "third token the card is discarded."),
     use=UsePower(action=UseExperimentalFtlDrive, fuel=use_fuel, refusal=use_refusal, effect=use,
-                 candidates=use_candidates, parse=parse_use, format=format_use),
+                 candidates=use_candidates, parse=parse_use, format=format_use,
+                 candidates_pass_refusal=True),  # the seat's unplaced ships, to other values
 )

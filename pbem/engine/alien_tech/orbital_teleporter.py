@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from .. import facilities, fields
@@ -192,22 +193,30 @@ def use_candidates(state: GameState, seat: int) -> list[Action]:
                    and commander(state, s) == seat})
     if not mine:
         return []
-    hand = facilities.ship_tokens(state, seat)
-    joiners: list[tuple[tuple[int, bool], ...]] = [(), *sub_multisets(hand, 2)]
-    out: list[Action] = []
+    return list(_moves(seat, tuple(mine), facilities.ship_tokens(state, seat)))
+
+
+@lru_cache(maxsize=1024)
+def _moves(seat: int, mine: tuple[tuple[str, int, bool], ...],
+           hand: tuple[facilities.Token, ...]) -> tuple[UseOrbitalTeleporter, ...]:
+    """The moves of the docked ships `mine` (facility, value, is the Relic Ship; sorted) with
+    the unplaced `hand` joining, by shape alone: a pure table, built once per position of the
+    seat's ships."""
+    # each choice of joiners: their values, and the Relic Ship's value among them
+    joiners = [(tuple(v for v, _ in joined), next((v for v, r in joined if r), None))
+               for joined in [(), *sub_multisets(hand, 2)]]
+    out: list[UseOrbitalTeleporter] = []
     for source, value, relic in mine:
         for to, spec in facilities.FACILITIES.items():
             if to == source:
                 continue
-            for joined in joiners:
-                if len(joined) + 1 not in spec.sizes:
-                    continue
-                values = tuple(sorted((value, *(v for v, _ in joined))))
-                if facilities.shape_refusal(to, values) is None:
-                    out.append(UseOrbitalTeleporter(
-                        seat, source, value, to, relic, tuple(v for v, _ in joined),
-                        next((v for v, r in joined if r), None)))
-    return out
+            sizes = spec.sizes
+            for joined, joined_relic in joiners:
+                if len(joined) + 1 in sizes \
+                        and facilities.shape_refusal(to, tuple(sorted((value, *joined)))) is None:
+                    out.append(UseOrbitalTeleporter(seat, source, value, to, relic, joined,
+                                                    joined_relic))
+    return tuple(out)
 
 
 def discard_refusal(state: GameState, action: DiscardOrbitalTeleporter) -> str | None:

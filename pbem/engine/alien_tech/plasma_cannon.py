@@ -15,6 +15,7 @@ equal ships of one colour at one facility the engine takes the one in the lowest
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -28,7 +29,7 @@ from ..lookup import commander, is_borrowed
 from ..notation import facility_id, seat_of
 from ..state import STOCK, GameState
 from ..territories import send_to_bay, send_to_stock
-from .common import ship_text, ship_word, sub_multisets, with_pohl, words_count
+from .common import ship_text, ship_word, with_pohl, words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
 ID: Final = "plasma_cannon"
@@ -136,16 +137,21 @@ def _others(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool]
     order (one pass over the ships for the whole menu)."""
     out: dict[str, list[tuple[int, int, bool]]] = {}
     for s in state.ships:
-        if s.loc in LAYOUT:
+        loc = s.loc
+        if loc in LAYOUT:
             owner = commander(state, s)
             if owner is not None and owner != seat:
-                out.setdefault(s.loc, []).append((owner, s.value, s.is_relic))
+                here = out.get(loc)
+                if here is None:
+                    here = out[loc] = []
+                here.append((owner, s.value, s.is_relic))
     return out
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
     """Every choice of other players' ships at each facility (any number of them,
-    E31's two red ships off a full Shipyard), up to as many as the fuel pays for."""
+    E31's two red ships off a full Shipyard), up to as many as the fuel pays for: fewer
+    ships first, as `sub_multisets` orders them."""
     out: list[Action] = []
     docked = _others(state, seat)
     fuel = state.seats[seat].fuel
@@ -156,22 +162,53 @@ def use_candidates(state: GameState, seat: int) -> list[Action]:
         most = len(every)
         while most and with_pohl(state, seat, most) > fuel:
             most -= 1
-        out.extend(_shots(seat, facility, tuple(sorted(every)), most))
+        if most:
+            targets_here = tuple(sorted(every))
+            for size in range(1, most + 1):
+                out.extend(_shots(seat, facility, targets_here, size))
     return out
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _shots(seat: int, facility: str, every: tuple[tuple[int, int, bool], ...],
-           most: int) -> tuple[UsePlasmaCannon, ...]:
-    """The shots at up to `most` of `every` (owner, value, is the Relic Ship): a pure table,
-    since the other players' ships at a facility stay put over most of a turn. The order of
-    `every` does not matter (the choices come sorted), so the caller sorts it."""
-    out = []
-    for chosen in sub_multisets(every, most):
-        relic_at = next((k for k, (_, _, r) in enumerate(chosen) if r), None)
-        out.append(UsePlasmaCannon(seat, facility, tuple([o for o, _, _ in chosen]),
-                                   tuple([v for _, v, _ in chosen]), relic_at))
+           size: int) -> tuple[UsePlasmaCannon, ...]:
+    """The shots at `size` of `every` (owner, value, is the Relic Ship; sorted), in the
+    order `sub_multisets` gives: a pure table, since the other players' ships at a facility
+    stay put over most of a turn, and one table per size serves whatever the fuel allows."""
+    counts: list[tuple[tuple[int, int, bool], int]] = []
+    for target in every:  # sorted, so equal targets are neighbours: `Counter`, in order
+        if counts and counts[-1][0] == target:
+            counts[-1] = (target, counts[-1][1] + 1)
+        else:
+            counts.append((target, 1))
+    left = [0] * (len(counts) + 1)  # left[j]: how many targets counts[j:] hold
+    for j in range(len(counts) - 1, -1, -1):
+        left[j] = left[j + 1] + counts[j][1]
+    out: list[UsePlasmaCannon] = []
+    _aim(seat, facility, counts, left, 0, size, (), (), None, out)
     return tuple(out)
+
+
+def _aim(seat: int, facility: str, counts: list[tuple[tuple[int, int, bool], int]],
+         left: list[int], first: int, size: int, owners: tuple[int, ...],
+         ships: tuple[int, ...], relic_at: int | None, out: list[UsePlasmaCannon]) -> None:
+    """`common._choose` for the shots (`size` > 0 more of `counts[first:]`): the owners,
+    values and Relic Ship's place are built along the way instead of taken apart from each
+    chosen tuple, and no call is made for a choice that ends here or cannot be completed (a
+    miss of `_shots` builds hundreds of shots)."""
+    for j in range(first, len(counts)):
+        if left[j] < size:
+            break  # too few targets from here on, and fewer further on
+        (owner, value, relic), have = counts[j]
+        at = len(owners) if relic and relic_at is None else relic_at
+        for n in range(1, min(have, size) + 1):
+            rest = size - n
+            if rest == 0:
+                out.append(UsePlasmaCannon(seat, facility, owners + (owner,) * n,
+                                           ships + (value,) * n, at))
+            elif left[j + 1] >= rest:
+                _aim(seat, facility, counts, left, j + 1, rest, owners + (owner,) * n,
+                     ships + (value,) * n, at, out)
 
 
 def colour_count(state: GameState, owner: int) -> int:
@@ -187,14 +224,42 @@ def discard_refusal(state: GameState, action: DiscardPlasmaCannon) -> str | None
                  action.relic, [])
     if isinstance(found, str):
         return found
-    after = colour_count(state, action.owner)
-    if not action.relic and action.facility != TERRAFORMING:
-        after -= 1
+    return _too_few_left(action, colour_count(state, action.owner))
+
+
+def _too_few_left(action: DiscardPlasmaCannon, colour: int) -> str | None:
+    """Why the target's colour, `colour` ships now (`colour_count`), may not lose it."""
+    after = colour - 1 if not action.relic and action.facility != TERRAFORMING else colour
     if after < SHIPS_MIN:
         return (f"{COLOURS[action.owner]} must keep at least 3 ships of their colour, not "
                 f"counting a ship on the Terraforming Station or the Relic Ship; they would "
                 f"keep {after} (ruling B6).")
     return None
+
+
+def discard_refusals(state: GameState,
+                     actions: Sequence[DiscardPlasmaCannon]) -> list[str | None]:
+    """`discard_refusal` of each action, for the menu: a target among the other players'
+    ships `_others` lists is one `find` finds (a facility, a player, not the seat's own), so
+    those are judged by one pass over the ships, and each colour is counted once."""
+    present: dict[int, set[tuple[str, int, int, bool]]] = {}  # seat -> its targets now
+    colours: dict[int, int] = {}  # owner -> `colour_count`
+    out: list[str | None] = []
+    for action in actions:
+        targets_now = present.get(action.seat)
+        if targets_now is None:
+            targets_now = present[action.seat] = {
+                (facility, owner, value, relic)
+                for facility, ships in _others(state, action.seat).items()
+                for owner, value, relic in ships}
+        if (action.facility, action.owner, action.ship, action.relic) not in targets_now:
+            out.append(discard_refusal(state, action))
+            continue
+        colour = colours.get(action.owner)
+        if colour is None:
+            colour = colours[action.owner] = colour_count(state, action.owner)
+        out.append(_too_few_left(action, colour))
+    return out
 
 
 def discard(state: GameState, action: DiscardPlasmaCannon, events: list[Event]) -> None:
@@ -208,9 +273,21 @@ def discard(state: GameState, action: DiscardPlasmaCannon, events: list[Event]) 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
     docked = _others(state, seat)
-    return [DiscardPlasmaCannon(seat, owner, value, facility, relic)
-            for facility in LAYOUT if facility in docked
-            for owner, value, relic in sorted(set(docked[facility]))]
+    out: list[Action] = []
+    for facility in LAYOUT:
+        here = docked.get(facility)
+        if here:
+            out.extend(_discards(seat, facility, tuple(sorted(set(here)))))
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _discards(seat: int, facility: str,
+              targets_here: tuple[tuple[int, int, bool], ...]) -> tuple[DiscardPlasmaCannon, ...]:
+    """The discards at each of `targets_here` (owner, value, is the Relic Ship): a pure
+    table, like `_shots`."""
+    return tuple(DiscardPlasmaCannon(seat, owner, value, facility, relic)
+                 for owner, value, relic in targets_here)
 
 
 def _target_words(words: list[str], players: int | None) -> tuple[list[int], list[int],
@@ -264,8 +341,9 @@ CARD: Final[CardSpec] = CardSpec(
             "Discard: send one other player's ship to the stock."),
     use=UsePower(action=UsePlasmaCannon, fuel=use_fuel, refusal=use_refusal, effect=use,
                  candidates=use_candidates, parse=parse_use, format=format_use,
-                 candidates_pass_refusal=True),  # the ships docked now, within the fuel
+                 candidates_pass_refusal=True,  # the ships docked now
+                 candidates_within_fuel=True),  # as many as the fuel pays for
     discard=DiscardPower(action=DiscardPlasmaCannon, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
-                         format=format_discard),
+                         format=format_discard, refusals=discard_refusals),
 )

@@ -67,6 +67,10 @@ class UsePower(Power[A]):
     """The card's use power: `use <card> ...`, paid in fuel."""
 
     fuel: FuelCost[A]
+    # Every action `candidates` makes costs no more than the seat's fuel now, Pohl Foothills
+    # counted (the Plasma Cannon's shots take only as many ships as the fuel pays for), so
+    # the menu need not price each. The invariant tests hold it.
+    candidates_within_fuel: bool = False
 
 
 @interpreted  # generic: see the note at `interpreted`

@@ -107,7 +107,8 @@ CARD: Final[CardSpec] = CardSpec(
     aliases=("stasis",),
     effect="1 fuel: −1 to one unplaced ship. Discard: place or move the Isolation Field.",
     use=UsePower(action=UseStasisBeam, fuel=use_fuel, refusal=use_refusal, effect=use,
-                 candidates=use_candidates, parse=parse_use, format=format_use),
+                 candidates=use_candidates, parse=parse_use, format=format_use,
+                 candidates_pass_refusal=True),  # an unplaced ship of the seat's above 1
     discard=DiscardPower(action=DiscardStasisBeam, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
                          format=format_discard),

@@ -51,12 +51,13 @@ def cost_words(state: GameState, seat: int, faction: str, fuel: int, ore: int) -
 
 def refuse(state: GameState, seat: int, faction: str, fuel: int = 0, ore: int = 0) -> str | None:
     """The checks every Faction facility makes: in the game, and the costs affordable."""
-    name = faction_name(faction)
-    if owner_of(state, faction) is None:
-        return f"{name}: nobody chose this Faction board, so its facility is not in the game."
-    if not can_pay(state, seat, fuel + fee(state, seat, faction), ore):
-        return (f"{name}: docking costs {cost_words(state, seat, faction, fuel, ore)}; "
-                "you cannot pay.")
+    owner = owner_of(state, faction)
+    if owner is None:
+        return (f"{faction_name(faction)}: nobody chose this Faction board, so its facility "
+                "is not in the game.")
+    if not can_pay(state, seat, fuel + (0 if owner == seat else FACTION_ACCESS_FEE), ore):
+        return (f"{faction_name(faction)}: docking costs "
+                f"{cost_words(state, seat, faction, fuel, ore)}; you cannot pay.")
     return None
 
 

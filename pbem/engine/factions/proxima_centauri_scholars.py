@@ -135,7 +135,8 @@ def candidates(state: GameState, seat: int) -> list[Action]:
             return []
         return [MoveField(seat, f, t) for f, at in state.fields.items() if at is not None
                 for t in TERRITORY_NAMES if t != at]
-    if not common.owns(state, seat, ID) or common.once_per_turn(state, ID):
+    if not common.owns(state, seat, ID) or common.once_per_turn(state, ID) \
+            or state.seats[seat].fuel < OWNER_FUEL:  # `_owner_refusal` refuses every one
         return []
     out: list[Action] = []
     for f, at in state.fields.items():

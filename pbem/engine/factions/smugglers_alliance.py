@@ -27,6 +27,7 @@ from .spec import BoardAction, BoardFacility, FactionSpec
 ID: Final[str] = Faction.SMUGGLERS_ALLIANCE
 NAME: Final = "Smuggler's Alliance"
 RAIDERS: Final[str] = Facility.RAIDERS_OUTPOST
+SMUGGLED: Final = 4  # ships a smuggle docks: a run of three and one here
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +100,12 @@ def smuggle(state: GameState, action: Smuggle, events: list[Event]) -> None:
 
 
 def candidates(state: GameState, seat: int) -> list[Action]:
-    if common.owner_of(state, ID) is None or state.turn.pending is not None \
-            or free_slot(state, ID) is None:
+    if common.owner_of(state, ID) is None or state.turn.pending is not None:
         return []
-    return list(_smuggles(seat, facilities.ship_tokens(state, seat)))
+    tokens = facilities.ship_tokens(state, seat)
+    if len(tokens) < SMUGGLED or free_slot(state, ID) is None:
+        return []
+    return list(_smuggles(seat, tokens))
 
 
 @lru_cache(maxsize=4096)

@@ -7,22 +7,25 @@ shares are asked once for the family instead of once a candidate:
 
 - a discard family: the card held and unused, one discard a turn — the family's alone;
 - a use family: the card held and unused (or repeated with the Oscillation Capacitor: one
-  answer for the repeats, one for the rest), and the fuel cost, once per printed cost;
+  answer for the repeats, one for the rest), and the fuel cost, once per printed cost,
+  unless the power declares that every candidate it builds is paid for by the fuel now
+  (`candidates_within_fuel`: the Plasma Cannon's shots take no more ships than it pays for);
 - the card's own `refusal` judges each candidate (all at once where the power offers
   `refusals`; the Orbital Teleporter's moves by `teleports`: the legal dockings of one
   what-if copy per ship moved answer every move of that ship), unless the
   power declares that every candidate it builds passes it (`candidates_pass_refusal`: the
-  Plasma Cannon's subsets are made of the ships docked now, within the fuel). A facility
-  of up to ten other ships makes a thousand such subsets, so this is where most of a Cannon
-  holder's menu time went.
+  Plasma Cannon's subsets are made of the ships docked now; the value changers' of the
+  seat's unplaced ships, to values in range). A facility of up to ten other ships makes a
+  thousand such subsets, so this is where most of a Cannon holder's menu time went.
 """
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from ..actions import Action
 from ..alien_tech import (
+    DiscardPower,
     UsePower,
     candidate_families,
     common_refusal,
@@ -39,36 +42,31 @@ def legal_card_actions(state: GameState, seat: int) -> list[Action]:
     """The card actions `seat` may take now (nothing pending, its turn), in menu order."""
     out: list[Action] = []
     have = state.seats[seat].fuel
+    cards_used = state.turn.cards_used
     for card, power, actions in candidate_families(state, seat):
         if not actions:
             continue
-        own = power.refusal
-        judge_each = not power.candidates_pass_refusal
         if not isinstance(power, UsePower):
             if discard_common_refusal(state, card.id, seat) is None:
-                out.extend(a for a in actions if not judge_each or own(state, a) is None)
+                out.extend(_own_judged(state, power, actions))
             continue
-        shared: dict[bool, bool] = {}  # repeat -> refused by the rules every card shares
-        allowed: list[Action] = []
-        # `second_use` is never true of a card not used yet this turn: then none is asked
-        used = card.id in state.turn.cards_used
-        for action in actions:
-            repeat = used and second_use(state, action)
-            refused = shared.get(repeat)
-            if refused is None:
-                refused = shared[repeat] = common_refusal(state, card.id, seat,
-                                                          repeat) is not None
-            if not refused:
-                allowed.append(action)
-        if judge_each and allowed:
-            if power.action is UseOrbitalTeleporter:  # its candidates are of its kind
-                moves = teleports_refused(state, cast("list[UseOrbitalTeleporter]", allowed))
-                allowed = [a for a, no in zip(allowed, moves, strict=True) if not no]
-            else:
-                answers = power.refusals(state, allowed) if power.refusals is not None \
-                    else [own(state, a) for a in allowed]
-                allowed = [a for a, reason in zip(allowed, answers, strict=True)
-                           if reason is None]
+        if card.id in cards_used:
+            allowed: list[Action] = []
+            shared: dict[bool, bool] = {}  # repeat -> refused by the rules every card shares
+            for action in actions:
+                repeat = second_use(state, action)
+                refused = shared.get(repeat)
+                if refused is None:
+                    refused = shared[repeat] = common_refusal(state, card.id, seat,
+                                                              repeat) is not None
+                if not refused:
+                    allowed.append(action)
+        else:  # `second_use` is never true of a card not used yet this turn: one answer
+            allowed = actions if common_refusal(state, card.id, seat) is None else []
+        allowed = _own_judged(state, power, allowed)
+        if power.candidates_within_fuel:
+            out.extend(allowed)
+            continue
         costs: dict[int, int] = {}  # printed fuel -> the cost with Pohl Foothills
         fuel = power.fuel
         for action in allowed:
@@ -79,6 +77,20 @@ def legal_card_actions(state: GameState, seat: int) -> list[Action]:
             if cost <= have:
                 out.append(action)
     return out
+
+
+def _own_judged(state: GameState, power: UsePower[Any] | DiscardPower[Any],
+                actions: list[Action]) -> list[Action]:
+    """The `actions` (of `power`) that the card's own refusal accepts."""
+    if power.candidates_pass_refusal or not actions:
+        return actions
+    if power.action is UseOrbitalTeleporter:  # its candidates are of its kind
+        moves = teleports_refused(state, cast("list[UseOrbitalTeleporter]", actions))
+        return [a for a, no in zip(actions, moves, strict=True) if not no]
+    own = power.refusal
+    answers = power.refusals(state, actions) if power.refusals is not None \
+        else [own(state, a) for a in actions]
+    return [a for a, reason in zip(actions, answers, strict=True) if reason is None]
 
 
 __all__ = ["legal_card_actions"]

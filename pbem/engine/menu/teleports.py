@@ -6,7 +6,7 @@ dockings `facilities.candidates` lists on that copy (the moved ship is unplaced 
 the joiners are unplaced ships of the seat), so `legal_docks` of the copy, asked once per
 ship moved, answers every move of that ship: the docking is allowed exactly when it is on
 that menu. The moves' other rules are the card's own (`moved_ship`, asked once per ship,
-and `move_refusal`).
+and `move_refusal`, once per ship and destination).
 """
 
 from __future__ import annotations
@@ -30,13 +30,21 @@ def teleports_refused(state: GameState, actions: Sequence[UseOrbitalTeleporter])
     """Whether `use_refusals` refuses each of `actions` (the seat's own, nothing pending)."""
     allowed: dict[tuple[int, int], set[DockShape]] = {}
     ships: dict[tuple[int, str, int, bool], int | str] = {}  # the ship each move moves
+    barred: dict[tuple[int, str, str], bool] = {}  # ship, from, to -> `move_refusal` refuses
     out: list[bool] = []
     for action in actions:
         moved = (action.seat, action.facility, action.ship, action.relic)
         index = ships.get(moved)
         if index is None:
             index = ships[moved] = moved_ship(state, action)
-        if isinstance(index, str) or move_refusal(state, action, index) is not None:
+        if isinstance(index, str):
+            out.append(True)
+            continue
+        way = (index, action.facility, action.to)  # all that `move_refusal` reads of a move
+        no = barred.get(way)
+        if no is None:
+            no = barred[way] = move_refusal(state, action, index) is not None
+        if no:
             out.append(True)
             continue
         key = (action.seat, index)

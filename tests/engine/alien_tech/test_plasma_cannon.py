@@ -99,3 +99,25 @@ def test_plasma_cannon_discard_sends_the_relic_ship_home_ruling_b6() -> None:
                             "red": {"unplaced": [1], "cards": ["cannon"]}})
     after, _ = play(state, "discard cannon green 6r lunar_mine")
     assert after.relic().loc == "burroughs_desert" and after.relic_owner is None
+
+
+def test_plasma_cannon_shot_tables_list_the_sub_multisets_in_their_order() -> None:
+    """The menu's shots, one table per size, are `sub_multisets` of the targets, in order."""
+    from itertools import product
+
+    from pbem.engine.alien_tech.common import sub_multisets
+    from pbem.engine.alien_tech.plasma_cannon import UsePlasmaCannon, _shots
+
+    pool = [(1, 3, False), (1, 3, False), (2, 5, False), (2, 5, True), (3, 1, False),
+            (1, 6, False)]
+    for mask in product((0, 1), repeat=len(pool)):
+        every = tuple(sorted(t for t, keep in zip(pool, mask, strict=True) if keep))
+        for most in range(len(every) + 1):
+            tables = [shot for size in range(1, most + 1)
+                      for shot in _shots(2, "shipyard", every, size)]
+            expected = [UsePlasmaCannon(2, "shipyard", tuple(o for o, _, _ in chosen),
+                                        tuple(v for _, v, _ in chosen),
+                                        next((k for k, (_, _, r) in enumerate(chosen) if r),
+                                             None))
+                        for chosen in sub_multisets(every, most)]
+            assert tables == expected, (every, most)
