@@ -12,7 +12,8 @@ invariants, the menu audit, the scenarios and the same-games hash among them) fr
 and one of them checks that the modules really are the compiled ones; `speed` alternates pure
 and compiled runs of `selfplay.speed` (and another checkout's, `--before`: its pure Python, and
 its compiled build once `build` was run there), one process each, and prints games/s side by
-side with the median ratio of the back-to-back runs to the baseline. docs/compiled-engine.md says more.
+side with the median ratio of the back-to-back runs to the baseline. docs/compiled-engine.md
+says more.
 """
 
 from __future__ import annotations
