@@ -5,6 +5,7 @@ judges from the rules alone and never runs its code, and the rules keep no memo 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -12,7 +13,15 @@ from typing import Any
 import pytest
 
 import pbem.engine
-from pbem.engine import RulesError, apply_in_place, check, legal_actions, new_game, rules
+from pbem.engine import (
+    GameState,
+    RulesError,
+    apply_in_place,
+    check,
+    legal_actions,
+    new_game,
+    rules,
+)
 from pbem.engine.bots import greedy_bot, random_bot
 from pbem.engine.rules import awaited
 
@@ -129,20 +138,12 @@ def test_a_power_whose_candidates_pass_its_refusal_says_so_truly(players: int,
     declared = [power for card in SPECS for power in (card.use, card.discard)
                 if power is not None and power.candidates_pass_refusal]
     assert declared, "no power declares it: the menu's shortcut is unused"
-    state = new_game(players, 7, options)
-    rng = [players, 9]
-    steps = asked = 0
-    while state.phase != "over" and steps < 600:
-        seat = awaited(state)
-        assert seat is not None
-        if state.turn.pending is None and seat == state.turn.seat:
-            for power in declared:
-                for action in power.candidates(state, seat):
-                    assert power.refusal(state, action) is None, action
-                    asked += 1
-        bot = greedy_bot if steps % 2 else random_bot
-        apply_in_place(state, bot(state, seat, rng))
-        steps += 1
+    asked = 0
+    for state, seat in _turn_positions(players, options):
+        for power in declared:
+            for action in power.candidates(state, seat):
+                assert power.refusal(state, action) is None, action
+                asked += 1
     assert asked > 100
 
 
@@ -157,21 +158,29 @@ def test_a_power_whose_candidates_are_within_the_fuel_says_so_truly(players: int
     declared = [card.use for card in SPECS
                 if card.use is not None and card.use.candidates_within_fuel]
     assert declared, "no power declares it: the menu's shortcut is unused"
+    asked = 0
+    for state, seat in _turn_positions(players, options):
+        for power in declared:
+            for action in power.candidates(state, seat):
+                assert fuel_cost(state, action) <= state.seats[seat].fuel, action
+                asked += 1
+    assert asked > 100
+
+
+def _turn_positions(players: int, options: Any) -> Iterator[tuple[GameState, int]]:
+    """The positions of one game (greedy and random moves in turn, seed 7, at most 600
+    steps) where the active seat decides with nothing pending: where card uses are offered."""
     state = new_game(players, 7, options)
     rng = [players, 9]
-    steps = asked = 0
+    steps = 0
     while state.phase != "over" and steps < 600:
         seat = awaited(state)
         assert seat is not None
         if state.turn.pending is None and seat == state.turn.seat:
-            for power in declared:
-                for action in power.candidates(state, seat):
-                    assert fuel_cost(state, action) <= state.seats[seat].fuel, action
-                    asked += 1
+            yield state, seat
         bot = greedy_bot if steps % 2 else random_bot
         apply_in_place(state, bot(state, seat, rng))
         steps += 1
-    assert asked > 100
 
 
 @pytest.mark.parametrize(("players", "options"), [(4, BASE), (5, None)])
