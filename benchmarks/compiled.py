@@ -90,6 +90,19 @@ def _compiled(tree: Path) -> bool:
     return True
 
 
+def _loads_compiled(tree: Path) -> bool:
+    """Whether another checkout's build at `tree` loads a compiled engine: asked of that
+    build itself, since its layout may predate this checkout's (another list of modules,
+    another name for the shared library), so `_compiled`'s file check cannot judge it."""
+    if not tree.exists():
+        return False
+    code = ("import importlib.machinery, pbem.engine.rules as r;"
+            "print(r.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tree, capture_output=True,
+                         text=True, env={**os.environ, "PYTHONPATH": str(tree)})
+    return out.returncode == 0 and out.stdout.split()[-1:] == ["True"]
+
+
 def test(pytest_args: list[str]) -> int:
     tree = build()
     env = {**os.environ, "PBEM_EXPECT_COMPILED_ENGINE": "1"}
@@ -114,7 +127,7 @@ def speed(games: int, rounds: int, seats: int, before: Path | None = None) -> No
         before = before.resolve()
         where = {"before": before, **where}
         against = {"before": "before", "pure": "before", "compiled": "pure"}
-        if _compiled(before / "build" / "compiled"):
+        if _loads_compiled(before / "build" / "compiled"):
             where = {"before": before, "pure": ROOT,
                      "before compiled": before / "build" / "compiled", "compiled": tree}
             against = {**against, "before compiled": "before compiled",
