@@ -29,7 +29,7 @@ from ..alien_tech.catalog import BOT_SCORES, DISCARDS, USES
 from ..factions.catalog import BOARD_ACTIONS
 from ..ids import FACTION_NAMES, VP_CARDS, Facility, Field
 from ..rules import legal_actions
-from ..scoring import vp
+from ..scoring import vps
 from ..state import GameState
 from ..territories import controller_of
 from .factions import faction_score
@@ -51,6 +51,8 @@ DOCK_WORTH: Final[dict[str, float]] = {
 def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
     """The best-scoring legal action by a quick heuristic; ties broken by `rng`."""
     menu = legal_actions(state, seat)
+    if len(menu) == 1:
+        return menu[0]  # nothing to weigh, and a single best draws nothing from `rng`
     best: list[Action] = []
     best_score = float("-inf")
     leader: list[int] = []  # the leading opponent, found once for the whole menu
@@ -174,29 +176,69 @@ _COLONY_CONSTRUCTOR: Final[str] = Facility.COLONY_CONSTRUCTOR
 
 
 def _dock_score(state: GameState, seat: int, action: Dock) -> float:
-    facility = action.facility
-    values = action.values
-    me = state.seats[seat]
-    score = DOCK_WORTH.get(facility, 0.0)
-    if facility == _COLONIST_HUB:
-        score += 26.0 if action.launch else 1.5 * len(values)
-    elif facility == _SOLAR_CONVERTER:
-        score += 0.5 * values[0] - (2.0 if me.fuel > 5 else 0.0)
-    elif facility == _LUNAR_MINE:
-        score -= 0.4 * values[0] + (2.0 if me.ore > 5 else 0.0)
-    elif facility == _ALIEN_ARTIFACT:
-        score += 0.3 * values[0]
-        if state.turn.artifact_total + values[0] >= 8 and state.display:
-            score += 8.0
-    elif facility == _RAIDERS_OUTPOST:
-        score += 0.5 * max(s.fuel + s.ore for i, s in enumerate(state.seats) if i != seat)
-    elif facility == _ORBITAL_MARKET:
-        score += 2.0 - values[0] if me.fuel >= values[0] else -4.0
-    elif facility == _COLONY_CONSTRUCTOR:
-        score -= 0.1 * values[0]  # keep high triples for nothing better: use low ones first
+    worth = _DOCK_SCORES.get(action.facility)
+    score = DOCK_WORTH.get(action.facility, 0.0) if worth is None else worth(state, seat, action)
     if action.relic is not None:
         score -= 0.2
     return score
+
+
+# What a docking at these facilities is worth besides `DOCK_WORTH`, each starting from it (so
+# the sums are made in the same order whichever facility): one lookup instead of a chain of
+# tests per docking weighed.
+
+def _hub_worth(state: GameState, seat: int, action: Dock) -> float:
+    return _HUB_WORTH + (26.0 if action.launch else 1.5 * len(action.values))
+
+
+def _solar_worth(state: GameState, seat: int, action: Dock) -> float:
+    return _SOLAR_WORTH + (0.5 * action.values[0]
+                           - (2.0 if state.seats[seat].fuel > 5 else 0.0))
+
+
+def _mine_worth(state: GameState, seat: int, action: Dock) -> float:
+    return _MINE_WORTH - (0.4 * action.values[0] + (2.0 if state.seats[seat].ore > 5 else 0.0))
+
+
+def _artifact_worth(state: GameState, seat: int, action: Dock) -> float:
+    value = action.values[0]
+    score = _ARTIFACT_WORTH + 0.3 * value
+    if state.turn.artifact_total + value >= 8 and state.display:
+        score += 8.0
+    return score
+
+
+def _raiders_worth(state: GameState, seat: int, action: Dock) -> float:
+    return _RAIDERS_WORTH + 0.5 * max(s.fuel + s.ore for i, s in enumerate(state.seats)
+                                      if i != seat)
+
+
+def _market_worth(state: GameState, seat: int, action: Dock) -> float:
+    value = action.values[0]
+    return _MARKET_WORTH + (2.0 - value if state.seats[seat].fuel >= value else -4.0)
+
+
+def _constructor_worth(state: GameState, seat: int, action: Dock) -> float:
+    # keep high triples for nothing better: use low ones first
+    return _CONSTRUCTOR_WORTH - 0.1 * action.values[0]
+
+
+_HUB_WORTH: Final = DOCK_WORTH[_COLONIST_HUB]
+_SOLAR_WORTH: Final = DOCK_WORTH[_SOLAR_CONVERTER]
+_MINE_WORTH: Final = DOCK_WORTH[_LUNAR_MINE]
+_ARTIFACT_WORTH: Final = DOCK_WORTH[_ALIEN_ARTIFACT]
+_RAIDERS_WORTH: Final = DOCK_WORTH[_RAIDERS_OUTPOST]
+_MARKET_WORTH: Final = DOCK_WORTH[_ORBITAL_MARKET]
+_CONSTRUCTOR_WORTH: Final = DOCK_WORTH[_COLONY_CONSTRUCTOR]
+_DOCK_SCORES: Final[dict[str, Callable[[GameState, int, Dock], float]]] = {
+    _COLONIST_HUB: _hub_worth,
+    _SOLAR_CONVERTER: _solar_worth,
+    _LUNAR_MINE: _mine_worth,
+    _ALIEN_ARTIFACT: _artifact_worth,
+    _RAIDERS_OUTPOST: _raiders_worth,
+    _ORBITAL_MARKET: _market_worth,
+    _COLONY_CONSTRUCTOR: _constructor_worth,
+}
 
 
 def _land_score(state: GameState, seat: int, territory: str,
@@ -243,9 +285,7 @@ def _leader_once(state: GameState, seat: int, known: list[int] | None) -> int:
 def _leader(state: GameState, seat: int) -> int:
     """The opponent with most VP (the lowest seat on a tie)."""
     best, most = -1, -1
-    for i in range(state.players):  # the first of the highest: max() over (vp, -seat)
-        if i != seat:
-            points = vp(state, i)
-            if points > most:
-                best, most = i, points
+    for i, points in enumerate(vps(state)):  # the first of the highest: max() over (vp, -seat)
+        if i != seat and points > most:
+            best, most = i, points
     return best
