@@ -336,15 +336,25 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
             return [land for land in _lands(seat) if land.territory in allowed]
         return _judged(state, seat, candidates(state, seat), _ASKED_REFUSALS[pending["kind"]],
                        can_dock=False)
+    menu, late = menu_beside_cards(state, seat)
+    menu.extend(legal_card_actions(state, seat))
+    menu.extend(late)
+    return menu
+
+
+def menu_beside_cards(state: GameState, seat: int) -> tuple[list[Action], list[Action]]:
+    """The menu of a turn step with nothing pending, less its card actions: (the dockings
+    and the turn actions, the late actions), so that `legal_actions` is the first, then
+    `legal_card_actions`, then the second. A bot that knows no card action could be its
+    choice builds the menu without the cards' part, the slowest to build after the
+    dockings'. Asked only of the seat whose turn it is, with nothing pending."""
     menu: list[Action] = []
     menu.extend(legal_docks(state, seat))
     can_dock = bool(menu)
     menu.extend(_judged(state, seat, _turn_candidates(state, seat), _UNASKED_REFUSALS,
                         can_dock))
-    menu.extend(legal_card_actions(state, seat))
-    menu.extend(_judged(state, seat, _late_candidates(state, seat), _UNASKED_REFUSALS,
-                        can_dock))
-    return menu
+    return menu, _judged(state, seat, _late_candidates(state, seat), _UNASKED_REFUSALS,
+                         can_dock)
 
 
 def _judged(state: GameState, seat: int, tried: list[Action],

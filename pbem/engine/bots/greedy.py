@@ -25,10 +25,11 @@ from ..actions import (
     Trade,
 )
 from ..agendas.actions import DiscardAgenda, DrawAgendas, KeepAgendas, RevealAgenda
-from ..alien_tech.catalog import BOT_SCORES, DISCARDS, USES
+from ..alien_tech.catalog import BOT_SCORES, CARDS, DISCARDS, USES
 from ..factions.catalog import BOARD_ACTIONS
 from ..ids import FACTION_NAMES, VP_CARDS, Facility, Field
-from ..rules import legal_actions
+from ..menu.cards import legal_card_actions
+from ..rules import legal_actions, menu_beside_cards
 from ..scoring import vps
 from ..state import GameState
 from ..territories import controller_of
@@ -49,25 +50,61 @@ DOCK_WORTH: Final[dict[str, float]] = {
 
 
 def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
-    """The best-scoring legal action by a quick heuristic; ties broken by `rng`."""
-    menu = legal_actions(state, seat)
-    if len(menu) == 1:
-        return menu[0]  # nothing to weigh, and a single best draws nothing from `rng`
+    """The best-scoring legal action by a quick heuristic; ties broken by `rng`.
+
+    The card actions are left out of the menu when none of them could be chosen: every
+    power of the cards held scores `CARD_POWER_SCORE` and something else scores more. The
+    choice is the same as over the whole menu (the ties are kept in menu order), and the
+    card menu is the costliest part to build after the dockings."""
+    if state.turn.pending is not None or state.phase == "over":
+        menu = legal_actions(state, seat)
+        if len(menu) == 1:
+            return menu[0]  # nothing to weigh, and a single best draws nothing from `rng`
+        return _best(menu, _weigh(state, seat, menu, []), rng)
+    menu, late = menu_beside_cards(state, seat)
+    leader: list[int] = []
+    scores = _weigh(state, seat, menu, leader)
+    late_scores = _weigh(state, seat, late, leader)
+    cards = state.seats[seat].cards
+    if cards and (any(card in _SCORED_CARDS for card in cards)
+                  or max(scores, default=_NO_SCORE) <= CARD_POWER_SCORE
+                  and max(late_scores, default=_NO_SCORE) <= CARD_POWER_SCORE):
+        card_actions = legal_card_actions(state, seat)
+        menu.extend(card_actions)
+        scores.extend(_weigh(state, seat, card_actions, leader))
+    menu.extend(late)
+    scores.extend(late_scores)
+    return _best(menu, scores, rng)
+
+
+def _best(menu: list[Action], scores: list[float], rng: list[int]) -> Action:
+    """The best-scoring action of `menu` (`scores` in the same order), the ties drawn by
+    `rng` in menu order; a single best draws nothing."""
     best: list[Action] = []
-    best_score = float("-inf")
-    leader: list[int] = []  # the leading opponent, found once for the whole menu
-    for action in menu:
-        if type(action) is Dock and action.facility not in FACTION_NAMES:
-            score = _dock_score(state, seat, action)  # the commonest choice, asked first
-        elif type(action) in _CARD_KINDS:  # a Plasma Cannon holder's menu is mostly its shots
-            score = _card_score(state, seat, action)
-        else:
-            score = _score(state, seat, action, leader)
+    best_score = _NO_SCORE
+    for action, score in zip(menu, scores, strict=True):
         if score > best_score:
             best, best_score = [action], score
         elif score == best_score:
             best.append(action)
     return best[dice.below(rng, len(best))] if len(best) > 1 else best[0]
+
+
+def _weigh(state: GameState, seat: int, menu: list[Action], leader: list[int]) -> list[float]:
+    """The score of every action of `menu`; `leader` holds the leading opponent once it is
+    found (the same for every action of one menu)."""
+    scores: list[float] = []
+    for action in menu:
+        if type(action) is Dock and action.facility not in FACTION_NAMES:
+            scores.append(_dock_score(state, seat, action))  # the commonest choice, asked first
+        elif type(action) in _CARD_KINDS:  # a Plasma Cannon holder's menu is mostly its shots
+            scores.append(_card_score(state, seat, action))
+        else:
+            scores.append(_score(state, seat, action, leader))
+    return scores
+
+
+_NO_SCORE: Final = float("-inf")
 
 
 def _score(state: GameState, seat: int, action: Action,
@@ -156,13 +193,24 @@ _SCORERS: Final[dict[type[Action], Scorer]] = {
 _CARD_KINDS: Final = frozenset(kind for kind in (*USES, *DISCARDS) if kind not in BOARD_ACTIONS)
 
 
+# What a card power without a `bot_score` is worth: played only rather than ending the turn.
+CARD_POWER_SCORE: Final = -5.0
+
+
 def _card_score(state: GameState, seat: int, action: Action) -> float:
     """A card power's worth: its spec's `bot_score` (some Factions cards, cheaply: rulings
     T1-T8); a power without one is played only rather than ending the turn."""
     score = BOT_SCORES.get(type(action))
     if score is None:
-        return -5.0  # a card power: only rather than ending the turn
+        return CARD_POWER_SCORE
     return score(state, seat, action, DOCK_WORTH)
+
+
+# The cards with a power that may score other than `CARD_POWER_SCORE`: while none is held,
+# the card menu matters only when nothing else scores above it.
+_SCORED_CARDS: Final = frozenset(
+    card.id for card in CARDS.values() for power in (card.use, card.discard)
+    if power is not None and (power.action in BOT_SCORES or power.action not in _CARD_KINDS))
 
 
 # The facilities as plain names: an Enum member looked up per docking scored is slow.
