@@ -24,6 +24,16 @@ from .latch import READ_FACTS, latch
 from .spec import Facts
 
 COLONY_MOVES: Final = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
+# Event kinds that cannot change anyone's VP (no colony, control, field, card or Agenda
+# moves with them): a fold whose events are all of these keeps the VP it counted last.
+# tests/engine/test_agenda_latch.py checks, at every action of hundreds of random games,
+# that no action whose events are all of these changes VP.
+UNSCORED_KINDS: Final = frozenset({
+    "docked", "replaced", "bumped", "shot", "cleared", "teleported", "borrowed_ship",
+    "rescued", "relic_returned", "rolled", "rerolled", "rolled_ship", "ship_changed", "cycled",
+    "gained", "paid", "stole", "traded", "returned_resources", "resource_cache",
+    "hub_advanced", "hub_started", "launched", "built_ship", "bought_relic", "raid_ended",
+    "borrowed_bonus", "card_token", "chose_faction", "turn_started", "turn_ended"})
 
 
 def active(state: GameState) -> bool:
@@ -70,19 +80,24 @@ def fold(state: GameState, events: list[Event], fresh: bool = False,
     facts = state.turn.facts
     seat = state.turn.seat
     written: set[str] = set()  # the facts these events may have changed
+    scored = False  # an event that may change VP (one not in `UNSCORED_KINDS`)
     moved = False  # colonies moved by an action of the seat's
     for ev in events:
         keys = _fold_one(state, seat, facts, ev)
         if keys:
             written.update(keys)
-        if ev["kind"] in COLONY_MOVES and ev.get("seat") == seat:
-            moved = True
-    if points is None:
-        points = vps(state)  # folding changes facts only: this is the VP after the events
-    if moved:
-        _shared_gain(state, seat, facts, points)
-        written.add("shared_gain")
-    facts["vp"] = points
+        kind = ev["kind"]
+        if kind not in UNSCORED_KINDS:
+            scored = True
+            if kind in COLONY_MOVES and ev.get("seat") == seat:
+                moved = True
+    if points is not None or scored or "vp" not in facts:
+        if points is None:
+            points = vps(state)  # folding changes facts only: this is the VP after the events
+        if moved:
+            _shared_gain(state, seat, facts, points)
+            written.add("shared_gain")
+        facts["vp"] = points
     if fresh:
         written.update(facts)
     latch(state, READ_FACTS.intersection(written))
