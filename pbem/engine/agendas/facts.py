@@ -20,7 +20,7 @@ from ..scoring import vps
 from ..state import BAY, GameState
 from ..territories import has_bonus
 from .conditions import strictly_lowest
-from .latch import READ_FACTS, latch
+from .latch import READ_FACTS, SHIPLESS_KINDS, SHIPS, latch
 from .spec import Facts
 
 COLONY_MOVES: Final = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
@@ -87,6 +87,8 @@ def fold(state: GameState, events: list[Event], fresh: bool = False,
         if written:  # one event's constant set, united only when a second writes
             changed = changed | written if changed else written
         kind = ev["kind"]
+        if kind not in SHIPLESS_KINDS:
+            changed = changed | _SHIPS if changed else _SHIPS
         if kind not in UNSCORED_KINDS:
             scored = True
             if kind in COLONY_MOVES and ev.get("seat") == seat:
@@ -98,8 +100,8 @@ def fold(state: GameState, events: list[Event], fresh: bool = False,
             _shared_gain(state, seat, facts, points)
             changed = changed | _SHARED_GAIN
         facts["vp"] = points
-    if fresh:
-        changed = changed | READ_FACTS.intersection(facts)
+    if fresh:  # every fact recorded, and the ships gathered
+        changed = changed | _SHIPS | READ_FACTS.intersection(facts)
     latch(state, changed)
 
 
@@ -110,6 +112,7 @@ def _written(*keys: str) -> frozenset[str]:
 
 
 _NOTHING: Final[frozenset[str]] = frozenset()
+_SHIPS: Final = frozenset({SHIPS})
 _SHARED_GAIN: Final = _written("shared_gain")
 _SEIZE_USED: Final = _written("seize_used")
 _DOCKED: Final = _written("facilities", "market")
