@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from . import agendas, dice
-from .agendas.facts import on_turn_start
+from .agendas.facts import kept_vp, on_turn_start
 from .alien_tech import experimental_ftl_drive, resource_cache
 from .deck import draw
 from .errors import InvalidAction
@@ -128,6 +128,7 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
     """Gather (Terraforming ships to the stock, the Relic Ship home) and roll the fleet. The
     round is the one in `state.turn`: `end_turn` counts a new one when the last seat ends."""
     first = len(events)
+    ended = state.turn.facts  # the facts of the turn that ended, folded at its last action
     turn = Turn(seat=seat, round=state.turn.round)
     state.turn = turn
     # The new turn borrows nothing yet (ruling T1), and gathering gives no ship to `seat`:
@@ -155,7 +156,9 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
                         relic=relic.value if state.relic_owner == seat
                         and relic.loc == UNPLACED else None))
     resource_cache.after_roll(state, seat, events)  # before any card can be used (§6.3)
-    on_turn_start(state, events[first:])  # ruling A3: the roll and start-of-turn facts
+    # ruling A3: the roll and start-of-turn facts; the VP as the last fold counted them when
+    # no event since then scored (`events` holds every one of this action's)
+    on_turn_start(state, events[first:], kept_vp(ended, events))
 
 
 def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,

@@ -25,7 +25,8 @@ from .spec import Facts
 
 COLONY_MOVES: Final = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
 # Event kinds that cannot change anyone's VP (no colony, control, field, card or Agenda
-# moves with them): a fold whose events are all of these keeps the VP it counted last.
+# moves with them): a fold whose events are all of these keeps the VP it counted last, and
+# a new turn the VP its predecessor's last fold counted (`kept_vp`).
 # tests/engine/test_agenda_latch.py checks, at every action of hundreds of random games,
 # that no action whose events are all of these changes VP.
 UNSCORED_KINDS: Final = frozenset({
@@ -40,13 +41,16 @@ def active(state: GameState) -> bool:
     return bool(state.options.get("factions"))
 
 
-def on_turn_start(state: GameState, events: list[Event]) -> None:
-    """Facts of the turn that just began (called at the end of `flow.start_turn`)."""
+def on_turn_start(state: GameState, events: list[Event],
+                  points: list[int] | None = None) -> None:
+    """Facts of the turn that just began (called at the end of `flow.start_turn`). `points`:
+    every seat's VP now (`vps`), when the caller knows them (`kept_vp`)."""
     if not active(state):
         return
     turn, seat = state.turn, state.turn.seat
     me = state.seats[seat]
-    points = vps(state)  # counted once: folding the turn's first events changes no VP
+    if points is None:
+        points = vps(state)  # counted once: folding the turn's first events changes no VP
     facts: Facts = {
         "roll": list(turn.rolled),  # ruling A3: the fleet roll, before any card
         "gathered": len(turn.rolled),
@@ -57,6 +61,18 @@ def on_turn_start(state: GameState, events: list[Event]) -> None:
     turn.facts = facts
     me.marks.pop("met", None)
     fold(state, events, fresh=True, points=points)
+
+
+def kept_vp(facts: Facts, events: list[Event]) -> list[int] | None:
+    """The VP these facts' last fold counted, when it is still the VP after `events` (every
+    event since that fold) as none is of a scoring kind; else None."""
+    points: list[int] | None = facts.get("vp")
+    if points is None:
+        return None
+    for ev in events:
+        if ev["kind"] not in UNSCORED_KINDS:
+            return None
+    return list(points)  # the new turn's own
 
 
 def _empty_solar_ports(state: GameState) -> list[int]:
