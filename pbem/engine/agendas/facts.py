@@ -20,7 +20,7 @@ from ..scoring import vps
 from ..state import BAY, GameState
 from ..territories import has_bonus
 from .conditions import strictly_lowest
-from .latch import READ_FACTS, SHIPLESS_KINDS, SHIPS, latch
+from .latch import CARDLESS_KINDS, CARDS, READ_FACTS, SHIPLESS_KINDS, SHIPS, latch
 from .spec import Facts
 
 COLONY_MOVES: Final = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
@@ -105,6 +105,8 @@ def fold(state: GameState, events: list[Event], fresh: bool = False,
         kind = ev["kind"]
         if kind not in SHIPLESS_KINDS:
             changed = changed | _SHIPS if changed else _SHIPS
+        if kind not in CARDLESS_KINDS:
+            changed = changed | _CARDS if changed else _CARDS
         if kind not in UNSCORED_KINDS:
             scored = True
             if kind in COLONY_MOVES and ev.get("seat") == seat:
@@ -116,8 +118,8 @@ def fold(state: GameState, events: list[Event], fresh: bool = False,
             _shared_gain(state, seat, facts, points)
             changed = changed | _SHARED_GAIN
         facts["vp"] = points
-    if fresh:  # every fact recorded, and the ships gathered
-        changed = changed | _SHIPS | READ_FACTS.intersection(facts)
+    if fresh:  # every fact recorded, the ships gathered, and other seats now asked
+        changed = changed | _SHIPS_AND_CARDS | READ_FACTS.intersection(facts)
     latch(state, changed)
 
 
@@ -129,6 +131,8 @@ def _written(*keys: str) -> frozenset[str]:
 
 _NOTHING: Final[frozenset[str]] = frozenset()
 _SHIPS: Final = frozenset({SHIPS})
+_CARDS: Final = frozenset({CARDS})
+_SHIPS_AND_CARDS: Final = _SHIPS | _CARDS
 _SHARED_GAIN: Final = _written("shared_gain")
 _SEIZE_USED: Final = _written("seize_used")
 _DOCKED: Final = _written("facilities", "market")

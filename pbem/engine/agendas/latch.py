@@ -28,10 +28,12 @@ def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
     facts, none of them `changed` (those a fold may have written: each event's branch names
     those it can, and a new turn's fold every fact it recorded), is not asked again: it gives
     the answer it gave after the last action, or before the turn's first fact, not met. The
-    docked halves are asked only when `SHIPS` is among `changed`.
-    `None`: every condition is asked."""
+    docked halves are asked only when `SHIPS` is among `changed`, the markable halves of other
+    seats only when `CARDS` is. `None`: every condition is asked."""
     facts, seat = state.turn.facts, state.turn.seat
-    met: list[str] = facts.setdefault("met", [])
+    met: list[str] | None = facts.get("met")
+    if met is None:  # rather than setdefault's fresh list at every call
+        met = facts["met"] = []
     docked: tuple[bool, bool, bool] | None = None  # the docked halves, asked together
     for agenda, condition, at in _LATCHED if changed is None else _asked(changed):
         if agenda in met:
@@ -44,6 +46,8 @@ def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
             docked = docked_halves(state, seat, facts)
         if docked[at]:
             met.append(agenda)
+    if changed is not None and CARDS not in changed:
+        return
     for other, s in enumerate(state.seats):
         if other == seat:
             continue
@@ -70,10 +74,13 @@ _MARKED: Final[tuple[tuple[str, InGame], ...]] = tuple(
 # Solar Converter's empty ports they read too are recorded once, at the turn's start). A fold
 # names it changed unless every event is of a kind that moves no ship (`SHIPLESS_KINDS`).
 SHIPS: Final = "ships"
-# Every fact some condition reads alone, and `SHIPS`: a fold passes on only the changes
-# among these.
+# Not a fact either but what the markable halves read: the cards every seat holds. A fold
+# names it changed unless every event is of a kind that moves no card (`CARDLESS_KINDS`).
+CARDS: Final = "cards"
+# Every fact some condition reads alone, `SHIPS` and `CARDS`: a fold passes on only the
+# changes among these.
 READ_FACTS: Final[frozenset[str]] = frozenset(
-    [SHIPS, *(key for keys in _READS.values() for key in keys)])
+    [SHIPS, CARDS, *(key for keys in _READS.values() for key in keys)])
 # Event kinds that neither move a ship nor change its value or commander (resources, the
 # Colonist Hub, colonies, cards drawn or stolen, Agendas revealed, the end of a raid):
 # tests/engine/test_agenda_latch.py holds the latched docked halves to the plain ones after
@@ -82,6 +89,14 @@ SHIPLESS_KINDS: Final = frozenset({
     "gained", "paid", "stole", "traded", "returned_resources", "hub_advanced", "hub_started",
     "launched", "landed", "gained_control", "lost_control", "raid_ended", "drew",
     "stole_card", "revealed_agenda"})
+# Event kinds that neither give nor take an Alien Tech card (ships, resources, the Colonist
+# Hub, colonies, the Artifact's display cycled, Agendas revealed): the same test holds the
+# latched marks to the plain ones.
+CARDLESS_KINDS: Final = frozenset({
+    "docked", "replaced", "bumped", "rolled", "gained", "paid", "stole", "traded",
+    "returned_resources", "hub_advanced", "hub_started", "launched", "landed",
+    "gained_control", "lost_control", "raid_ended", "built_ship", "bought_relic", "cycled",
+    "revealed_agenda", "turn_ended"})
 
 
 @lru_cache(maxsize=256)
