@@ -20,28 +20,34 @@ _MASK: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
-def _mix(seed: int, counter: int) -> int:
-    z = (seed + (counter + 1) * _GOLDEN) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
-
-
 def below(rng: list[int], n: int) -> int:
     """A uniform integer in [0, n); advances rng = [seed, counter] in place."""
-    limit = _MASK - (_MASK % n)  # reject the biased tail
+    return _below(rng, n, _MASK - _MASK % n)  # reject the biased tail
+
+
+def _below(rng: list[int], n: int, limit: int) -> int:
+    """`below` with its limit counted: a die's is counted once. SplitMix64's output for
+    the counter's next value, inline (every roll, shuffle and draw comes here)."""
+    seed, counter = rng[0], rng[1]
     while True:
-        value = _mix(rng[0], rng[1])
-        rng[1] += 1
+        counter += 1
+        z = (seed + counter * _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        value = z ^ (z >> 31)
         if value < limit:
+            rng[1] = counter
             return value % n
+
+
+_D6_LIMIT: Final = _MASK - _MASK % 6
 
 
 def roll(state: GameState) -> int:
     """One six-sided die: the next scripted face if any, else the seeded generator."""
     if state.scripted:
         return state.scripted.pop(0)
-    return below(state.rng, 6) + 1
+    return _below(state.rng, 6, _D6_LIMIT) + 1
 
 
 def shuffle(rng: list[int], items: list[str]) -> None:

@@ -15,10 +15,8 @@ BARRIER_KINDS: Final = frozenset({"rolled", "cycled", "claimed", "drew", "reshuf
 
 
 def event(kind: str, seat: int | None = None, **data: Any) -> Event:
-    ev: Event = {"kind": kind}
-    if seat is not None:
-        ev["seat"] = seat
-    ev.update(data)
+    # one dict built at once: every action makes a few of these
+    ev: Event = {"kind": kind, **data} if seat is None else {"kind": kind, "seat": seat, **data}
     if kind in BARRIER_KINDS:
         ev["barrier"] = True
     return ev

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from . import agendas, dice
-from .agendas.facts import on_turn_start
+from .agendas.facts import kept_vp, on_turn_start
 from .alien_tech import experimental_ftl_drive, resource_cache
 from .deck import draw
 from .errors import InvalidAction
@@ -33,7 +33,7 @@ from .ids import (
     Field,
     Territory,
 )
-from .lookup import commander, fleet_indices, unplaced
+from .lookup import fleet_indices, unplaced
 from .payments import gain
 from .scoring import result
 from .state import BAY, RELIC_HOME, STOCK, UNPLACED, GameState, Seat, Ship, Turn
@@ -128,33 +128,37 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
     """Gather (Terraforming ships to the stock, the Relic Ship home) and roll the fleet. The
     round is the one in `state.turn`: `end_turn` counts a new one when the last seat ends."""
     first = len(events)
+    ended = state.turn.facts  # the facts of the turn that ended, folded at its last action
     turn = Turn(seat=seat, round=state.turn.round)
     state.turn = turn
-    # The new turn borrows nothing yet (ruling T1), and gathering gives no ship to `seat`.
-    fleet = fleet_indices(state, seat)
-    for i in fleet:
-        ship = state.ships[i]
+    # The new turn borrows nothing yet (ruling T1), and gathering gives no ship to `seat`:
+    # every ship of its fleet is its own, so the ships gathered are the ones it rolls.
+    ships = state.ships
+    gathered: list[Ship] = []
+    for i in fleet_indices(state, seat):
+        ship = ships[i]
         if ship.loc == _TERRAFORMING:
             send_to_stock(state, i, events)  # a New Gaia rescue sends it to the Bay (F6)
         if ship.loc in FACILITY_NAMES or ship.loc == UNPLACED:
             ship.loc, ship.slot = UNPLACED, -1
+            gathered.append(ship)
     events.append(event("turn_started", seat, round=turn.round))
     if state.seats[seat].faction == Faction.COREX_CONGLOMERATED:  # ruling F15: before the roll
         controlled = sum(1 for c in state.controllers.values() if c == seat)
         gain(state, seat, 1 + controlled, 0, events, why=Faction.COREX_CONGLOMERATED)
     rolled = []
-    for i in fleet:
-        ship = state.ships[i]
-        if ship.loc == UNPLACED and commander(state, ship) == seat:
-            ship.value = dice.roll(state)
-            rolled.append(ship.value)
+    for ship in gathered:
+        ship.value = dice.roll(state)
+        rolled.append(ship.value)
     turn.rolled = rolled
     relic = state.ships[-1]
     events.append(event("rolled", seat, values=rolled,
                         relic=relic.value if state.relic_owner == seat
                         and relic.loc == UNPLACED else None))
     resource_cache.after_roll(state, seat, events)  # before any card can be used (§6.3)
-    on_turn_start(state, events[first:])  # ruling A3: the roll and start-of-turn facts
+    # ruling A3: the roll and start-of-turn facts; the VP as the last fold counted them when
+    # no event since then scored (`events` holds every one of this action's)
+    on_turn_start(state, events[first:], kept_vp(ended, events))
 
 
 def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,

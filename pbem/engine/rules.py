@@ -91,8 +91,11 @@ def out_of_order(pending: dict[str, Any] | None, kind: type[Action]) -> str | No
     return None
 
 
+_KEEP_CYCLE: Final = (Cycle, Claim)  # the actions that leave a cycle possible (B16)
+
+
 def perform(state: GameState, action: Action, events: list[Event]) -> None:
-    if not isinstance(action, Cycle | Claim):
+    if not isinstance(action, _KEEP_CYCLE):
         state.turn.may_cycle = 0  # ruling B16: a cycle comes right after the arrival
     HANDLERS[type(action)][1](state, action, events)
     after_action(state, events)  # ruling A3: the facts Agenda conditions need

@@ -10,7 +10,9 @@ compared after every action of random games, 2-5 seats, Factions on and off: the
 
 The seats are mixed, as in the crash run: greedy most of the time (its games get on: cards,
 colonies, takeovers), random otherwise (anything legal, in any order). Each game stops after
-`MAX_ACTIONS`. `pytest -m 'not slow'` plays 60 games (about 1.5 s); the whole run 500 more
+`MAX_ACTIONS`. The same games hold the fold's VP skip to its premise: an action whose events
+are all of `UNSCORED_KINDS` changes no seat's VP, and the VP in the facts is always the VP
+now. `pytest -m 'not slow'` plays 60 games (about 1.5 s); the whole run 500 more
 (about 10 s, marked slow).
 """
 
@@ -23,9 +25,11 @@ import pytest
 
 from pbem.engine import Action, apply_in_place
 from pbem.engine.agendas.catalog import SPECS
+from pbem.engine.agendas.facts import UNSCORED_KINDS
 from pbem.engine.bots import greedy_bot, random_bot
 from pbem.engine.flow import new_game
 from pbem.engine.rules import awaited
+from pbem.engine.scoring import vps
 from pbem.engine.state import GameState
 
 MAX_ACTIONS = 200  # per game: a turn's latching is what we watch, not the game's end
@@ -70,7 +74,13 @@ def compare_game(players: int, seed: int, options: dict[str, Any], found: Counte
             break
         seat = awaited(state)
         assert seat is not None
+        before = vps(state)
         events = apply_in_place(state, mixed_bot(state, seat, rng))
+        where = f"{players} seats, seed {seed}, action {step}"
+        if all(ev["kind"] in UNSCORED_KINDS for ev in events):
+            assert vps(state) == before, (where, events)
+        if factions and state.phase != "over":
+            assert state.turn.facts["vp"] == vps(state), where
         if not factions:
             assert "met" not in state.turn.facts and all(not s.marks for s in state.seats)
             continue
@@ -82,7 +92,6 @@ def compare_game(players: int, seed: int, options: dict[str, Any], found: Counte
             if other != active:
                 marks[other] |= marked_now(state, other)
         latched = state.turn.facts.get("met", [])
-        where = f"{players} seats, seed {seed}, action {step}"
         assert len(latched) == len(set(latched)), where
         assert set(latched) == met, where
         for other, s in enumerate(state.seats):

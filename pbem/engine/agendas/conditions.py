@@ -8,8 +8,7 @@ end-game half about the final state (ruling A4).
 
 from __future__ import annotations
 
-from collections import Counter
-from functools import lru_cache
+from collections.abc import Sequence
 from typing import Final
 
 from ..board import group_count
@@ -21,23 +20,27 @@ from .spec import EndGame, Facts
 
 # -- in-game halves that read the fleet roll (ruling A3: the roll before any card) ------------
 
-def rolled(facts: Facts) -> tuple[int, ...]:
-    return tuple(facts.get("roll", ()))
+def rolled(facts: Facts) -> Sequence[int]:
+    roll: Sequence[int] = facts.get("roll", ())  # read, never changed: no copy
+    return roll
 
 
-@lru_cache(maxsize=1024)  # a roll is asked about after every action of its turn
-def sequential(roll: tuple[int, ...]) -> bool:
+# Asked once a turn and at a reveal: a set or a count of a handful of faces costs less than a
+# cache keyed by a tuple made for the asking.
+_ONE_TO_FIVE: Final = frozenset(range(1, 6))
+_TWO_TO_SIX: Final = frozenset(range(2, 7))
+
+
+def sequential(roll: Sequence[int]) -> bool:
     values = set(roll)
-    return set(range(1, 6)) <= values or set(range(2, 7)) <= values
+    return values.issuperset(_ONE_TO_FIVE) or values.issuperset(_TWO_TO_SIX)
 
 
-@lru_cache(maxsize=1024)
-def four_of_a_kind(roll: tuple[int, ...]) -> bool:
-    return bool(roll) and max(Counter(roll).values()) >= 4
+def four_of_a_kind(roll: Sequence[int]) -> bool:
+    return len(roll) >= 4 and any(roll.count(v) >= 4 for v in set(roll))
 
 
-@lru_cache(maxsize=1024)
-def low_roll(roll: tuple[int, ...]) -> bool:
+def low_roll(roll: Sequence[int]) -> bool:
     return len(roll) >= 5 and sum(roll) <= 10
 
 

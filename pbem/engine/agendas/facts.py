@@ -20,23 +20,37 @@ from ..scoring import vps
 from ..state import BAY, GameState
 from ..territories import has_bonus
 from .conditions import strictly_lowest
-from .latch import READ_FACTS, latch
+from .latch import CARDLESS_KINDS, CARDS, READ_FACTS, SHIPLESS_KINDS, SHIPS, latch
 from .spec import Facts
 
 COLONY_MOVES: Final = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
+# Event kinds that cannot change anyone's VP (no colony, control, field, card or Agenda
+# moves with them): a fold whose events are all of these keeps the VP it counted last, and
+# a new turn the VP its predecessor's last fold counted (`kept_vp`).
+# tests/engine/test_agenda_latch.py checks, at every action of hundreds of random games,
+# that no action whose events are all of these changes VP.
+UNSCORED_KINDS: Final = frozenset({
+    "docked", "replaced", "bumped", "shot", "cleared", "teleported", "borrowed_ship",
+    "rescued", "relic_returned", "rolled", "rerolled", "rolled_ship", "ship_changed", "cycled",
+    "gained", "paid", "stole", "traded", "returned_resources", "resource_cache",
+    "hub_advanced", "hub_started", "launched", "built_ship", "bought_relic", "raid_ended",
+    "borrowed_bonus", "card_token", "chose_faction", "turn_started", "turn_ended"})
 
 
 def active(state: GameState) -> bool:
     return bool(state.options.get("factions"))
 
 
-def on_turn_start(state: GameState, events: list[Event]) -> None:
-    """Facts of the turn that just began (called at the end of `flow.start_turn`)."""
+def on_turn_start(state: GameState, events: list[Event],
+                  points: list[int] | None = None) -> None:
+    """Facts of the turn that just began (called at the end of `flow.start_turn`). `points`:
+    every seat's VP now (`vps`), when the caller knows them (`kept_vp`)."""
     if not active(state):
         return
     turn, seat = state.turn, state.turn.seat
     me = state.seats[seat]
-    points = vps(state)  # counted once: folding the turn's first events changes no VP
+    if points is None:
+        points = vps(state)  # counted once: folding the turn's first events changes no VP
     facts: Facts = {
         "roll": list(turn.rolled),  # ruling A3: the fleet roll, before any card
         "gathered": len(turn.rolled),
@@ -47,6 +61,18 @@ def on_turn_start(state: GameState, events: list[Event]) -> None:
     turn.facts = facts
     me.marks.pop("met", None)
     fold(state, events, fresh=True, points=points)
+
+
+def kept_vp(facts: Facts, events: list[Event]) -> list[int] | None:
+    """The VP these facts' last fold counted, when it is still the VP after `events` (every
+    event since that fold) as none is of a scoring kind; else None."""
+    points: list[int] | None = facts.get("vp")
+    if points is None:
+        return None
+    for ev in events:
+        if ev["kind"] not in UNSCORED_KINDS:
+            return None
+    return list(points)  # the new turn's own
 
 
 def _empty_solar_ports(state: GameState) -> list[int]:
@@ -69,88 +95,124 @@ def fold(state: GameState, events: list[Event], fresh: bool = False,
         return
     facts = state.turn.facts
     seat = state.turn.seat
-    written: set[str] = set()  # the facts these events may have changed
+    changed = _NOTHING  # the read facts these events may have changed
+    scored = False  # an event that may change VP (one not in `UNSCORED_KINDS`)
     moved = False  # colonies moved by an action of the seat's
     for ev in events:
-        keys = _fold_one(state, seat, facts, ev)
-        if keys:
-            written.update(keys)
-        if ev["kind"] in COLONY_MOVES and ev.get("seat") == seat:
-            moved = True
-    if points is None:
-        points = vps(state)  # folding changes facts only: this is the VP after the events
-    if moved:
-        _shared_gain(state, seat, facts, points)
-        written.add("shared_gain")
-    facts["vp"] = points
-    if fresh:
-        written.update(facts)
-    latch(state, READ_FACTS.intersection(written))
+        written = _fold_one(state, seat, facts, ev)
+        if written:  # one event's constant set, united only when a second writes
+            changed = changed | written if changed else written
+        kind = ev["kind"]
+        if kind not in SHIPLESS_KINDS:
+            changed = changed | _SHIPS if changed else _SHIPS
+        if kind not in CARDLESS_KINDS:
+            changed = changed | _CARDS if changed else _CARDS
+        if kind not in UNSCORED_KINDS:
+            scored = True
+            if kind in COLONY_MOVES and ev.get("seat") == seat:
+                moved = True
+    if points is not None or scored or "vp" not in facts:
+        if points is None:
+            points = vps(state)  # folding changes facts only: this is the VP after the events
+        if moved:
+            _shared_gain(state, seat, facts, points)
+            changed = changed | _SHARED_GAIN
+        facts["vp"] = points
+    if fresh:  # every fact recorded, the ships gathered, and other seats now asked
+        changed = changed | _SHIPS_AND_CARDS | READ_FACTS.intersection(facts)
+    latch(state, changed)
+
+
+def _written(*keys: str) -> frozenset[str]:
+    """The facts a branch of `_fold_event` writes that some condition reads (`READ_FACTS`):
+    made once, so that a fold's set of changed facts is usually one of these."""
+    return READ_FACTS.intersection(keys)
+
+
+_NOTHING: Final[frozenset[str]] = frozenset()
+_SHIPS: Final = frozenset({SHIPS})
+_CARDS: Final = frozenset({CARDS})
+_SHIPS_AND_CARDS: Final = _SHIPS | _CARDS
+_SHARED_GAIN: Final = _written("shared_gain")
+_SEIZE_USED: Final = _written("seize_used")
+_DOCKED: Final = _written("facilities", "market")
+_HUB: Final = _written("hub_steps", "restarted")
+_RESOURCES: Final = _written("fuel", "ore")
+_STOLE: Final = _written("fuel", "ore", "victims")
+_VICTIMS: Final = _written("victims")
+_LANDED: Final = _written("landed", "isolated")
+_LOST_BY_OTHER: Final = _written("lost_by_other")
+_GAINED_CONTROL: Final = _written("takeovers", "seized", "asimov_before")
+_BUMPED_SELF: Final = _written("bumped_self")
+_SHIPS_GAINED: Final = _written("ships_gained")
+_REPULSOR: Final = _written("repulsor")
+_LAUNCHED: Final = _written("launched")
+_TRADED: Final = _written("market")
 
 
 def _add(facts: Facts, key: str, n: int) -> None:
     facts[key] = facts.get(key, 0) + n
 
 
-def _fold_one(state: GameState, seat: int, facts: Facts, ev: Event) -> tuple[str, ...]:
-    """Add what one event records; returns the facts it may have written (`latch` asks again
-    only the conditions that read one of them, or something besides facts)."""
+def _fold_one(state: GameState, seat: int, facts: Facts, ev: Event) -> frozenset[str]:
+    """Add what one event records; returns the read facts it may have written (`latch` asks
+    again only the conditions that read one of them, or something besides facts)."""
     written = _fold_event(state, seat, facts, ev)
     if facts.get("seized") and _seize_use(state, seat, facts, ev, ev.get("seat") == seat):
-        written = (*written, "seize_used")
+        written = written | _SEIZE_USED
     return written
 
 
-def _fold_event(state: GameState, seat: int, facts: Facts, ev: Event) -> tuple[str, ...]:
+def _fold_event(state: GameState, seat: int, facts: Facts, ev: Event) -> frozenset[str]:
     kind = ev["kind"]
     mine = ev.get("seat") == seat
     # No two branches test one kind, so their order changes nothing: the commonest come first.
     if kind in ("docked", "replaced") and mine and ev.get("facility") != BAY:
         _docked(state, seat, facts, ev)
-        return ("facilities", "market")
+        return _DOCKED
     if kind in ("hub_advanced", "hub_started") and mine:
         _hub(state, facts, ev)
-        return ("hub_steps", "restarted")
+        return _HUB
     # ruling A3: gains during your turn (a fee paid to you included), not net
     if kind == "gained" and mine or kind == "paid" and ev.get("to") == seat:
         _add(facts, "fuel", ev.get("fuel", 0))
         _add(facts, "ore", ev.get("ore", 0))
-        return ("fuel", "ore")
+        return _RESOURCES
     if kind == "stole" and mine:  # ruling A3: stealing counts
         _add(facts, ev["resource"], 1)
         _victim(facts, ev["victim"])
-        return ("fuel", "ore", "victims")
+        return _STOLE
     if kind == "stole_card" and mine:
         _victim(facts, ev["victim"])
-        return ("victims",)
+        return _VICTIMS
     if kind == "landed" and mine:  # ruling A3: from your supply, not a move
         _add(facts, "landed", 1)
         if state.fields.get(Field.ISOLATION) == ev["territory"]:
             facts["isolated"] = True
-        return ("landed", "isolated")
+        return _LANDED
     if kind == "lost_control" and not mine:
         _once(facts, "lost_by_other", ev["territory"])
-        return ("lost_by_other",)
+        return _LOST_BY_OTHER
     if kind == "gained_control" and mine:
         _gained_control(state, seat, facts, ev)
-        return ("takeovers", "seized", "asimov_before")
+        return _GAINED_CONTROL
     if kind == "bumped" and mine and seat in ev.get("owners", []):
         facts["bumped_self"] = True
-        return ("bumped_self",)
+        return _BUMPED_SELF
     if kind in ("built_ship", "bought_relic") and mine:  # ruling A3: not a borrowed ship
         _add(facts, "ships_gained", 1)
-        return ("ships_gained",)
+        return _SHIPS_GAINED
     if kind == "field_placed" and mine and ev.get("field") == Field.REPULSOR \
             and "proxima" not in str(ev.get("why", "")):  # ruling A3
         facts["repulsor"] = True
-        return ("repulsor",)
+        return _REPULSOR
     if kind == "launched" and mine:
         facts["launched"] = True
-        return ("launched",)
+        return _LAUNCHED
     if kind == "traded" and mine:
         _market_traded(facts, int(ev.get("fuel", 0)))
-        return ("market",)
-    return ()
+        return _TRADED
+    return _NOTHING
 
 
 def _once(facts: Facts, key: str, item: Any) -> None:

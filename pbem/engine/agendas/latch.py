@@ -6,8 +6,9 @@ After every fold (`facts.fold`) the conditions met now are latched: the active s
 (`AgendaSpec.in_game`) after every action; this asks the same answers for less, as each spec
 allows: a half that reads only facts (`reads`) is asked again only after a fold that may have
 written one of them, and the halves read from where ships are docked (`docked`) are answered
-by one pass over the ships. tests/engine/test_agenda_latch.py compares it with the plain
-rule at every action of hundreds of random games.
+by one pass over the ships, after a fold whose events may have changed the ships (`SHIPS`).
+tests/engine/test_agenda_latch.py compares it with the plain rule at every action of
+hundreds of random games.
 """
 
 from __future__ import annotations
@@ -26,10 +27,13 @@ def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
     (those that can come true on another's turn) in their marks. A condition that reads only
     facts, none of them `changed` (those a fold may have written: each event's branch names
     those it can, and a new turn's fold every fact it recorded), is not asked again: it gives
-    the answer it gave after the last action, or before the turn's first fact, not met.
-    `None`: every condition is asked."""
+    the answer it gave after the last action, or before the turn's first fact, not met. The
+    docked halves are asked only when `SHIPS` is among `changed`, the markable halves of other
+    seats only when `CARDS` is. `None`: every condition is asked."""
     facts, seat = state.turn.facts, state.turn.seat
-    met: list[str] = facts.setdefault("met", [])
+    met: list[str] | None = facts.get("met")
+    if met is None:  # rather than setdefault's fresh list at every call
+        met = facts["met"] = []
     docked: tuple[bool, bool, bool] | None = None  # the docked halves, asked together
     for agenda, condition, at in _LATCHED if changed is None else _asked(changed):
         if agenda in met:
@@ -42,6 +46,8 @@ def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
             docked = docked_halves(state, seat, facts)
         if docked[at]:
             met.append(agenda)
+    if changed is not None and CARDS not in changed:
+        return
     for other, s in enumerate(state.seats):
         if other == seat:
             continue
@@ -64,13 +70,41 @@ _READS: Final[dict[str, tuple[str, ...]]] = {spec.id: spec.reads for spec in SPE
                                              if spec.reads}
 _MARKED: Final[tuple[tuple[str, InGame], ...]] = tuple(
     (spec.id, spec.in_game) for spec in SPECS if spec.markable)
-# Every fact some condition reads alone: a fold passes on only the changes among these.
-READ_FACTS: Final[frozenset[str]] = frozenset(key for keys in _READS.values() for key in keys)
+# Not a fact but what the docked halves read: the ships' places, values and commanders (the
+# Solar Converter's empty ports they read too are recorded once, at the turn's start). A fold
+# names it changed unless every event is of a kind that moves no ship (`SHIPLESS_KINDS`).
+SHIPS: Final = "ships"
+# Not a fact either but what the markable halves read: the cards every seat holds. A fold
+# names it changed unless every event is of a kind that moves no card (`CARDLESS_KINDS`).
+CARDS: Final = "cards"
+# Every fact some condition reads alone, `SHIPS` and `CARDS`: a fold passes on only the
+# changes among these.
+READ_FACTS: Final[frozenset[str]] = frozenset(
+    [SHIPS, CARDS, *(key for keys in _READS.values() for key in keys)])
+# Event kinds that neither move a ship nor change its value or commander (resources, the
+# Colonist Hub, colonies, cards drawn or stolen, Agendas revealed, the end of a raid):
+# tests/engine/test_agenda_latch.py holds the latched docked halves to the plain ones after
+# every action of hundreds of random games.
+SHIPLESS_KINDS: Final = frozenset({
+    "gained", "paid", "stole", "traded", "returned_resources", "hub_advanced", "hub_started",
+    "launched", "landed", "gained_control", "lost_control", "raid_ended", "drew",
+    "stole_card", "revealed_agenda"})
+# Event kinds that neither give nor take an Alien Tech card (ships, resources, the Colonist
+# Hub, colonies, the Artifact's display cycled, Agendas revealed): the same test holds the
+# latched marks to the plain ones.
+CARDLESS_KINDS: Final = frozenset({
+    "docked", "replaced", "bumped", "rolled", "gained", "paid", "stole", "traded",
+    "returned_resources", "hub_advanced", "hub_started", "launched", "landed",
+    "gained_control", "lost_control", "raid_ended", "built_ship", "bought_relic", "cycled",
+    "revealed_agenda", "turn_ended"})
 
 
 @lru_cache(maxsize=256)
 def _asked(changed: frozenset[str]) -> tuple[tuple[str, InGame, int], ...]:
     """The latched conditions to ask after a fold that changed these facts, in order: those
-    that read something besides facts, and those that read one of `changed`."""
+    that read something besides facts (the docked halves only if `SHIPS` changed), and those
+    that read one of `changed`."""
+    ships = SHIPS in changed
     return tuple((a, c, at) for a, c, at in _LATCHED
-                 if a not in _READS or not changed.isdisjoint(_READS[a]))
+                 if (ships or at < 0) and a not in _READS
+                 or a in _READS and not changed.isdisjoint(_READS[a]))
