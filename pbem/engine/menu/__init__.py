@@ -11,6 +11,8 @@ at every step of many games — but it judges them in groups instead of one by o
   Ship), and so is the second at a value-free facility: such a run is taken or left whole;
   other facilities' `refuse` judges each candidate; the Scavenger Fleet's unequal Shipyard
   pairs (ruling F11), made outside the shape table, take the whole `dock_refusal`;
+- the Lunar Mine's `refuse` reads one number of the state, `lunar_mine.lowest_value`: it
+  is asked once per menu, and each single compared with it;
 - the ports are scanned once per menu, not once per question.
 
 Only `rules.legal_actions` (the menu) uses this package; `check` never consults it.
@@ -25,6 +27,7 @@ from ..facilities import (
     FACILITIES,
     colonist_hub,
     dock_refusal,
+    lunar_mine,
     ship_tokens,
     shipyard,
     unequal_pairs,
@@ -53,11 +56,16 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
             _hub_docks(state, seat, block, docks)
             continue
         spec = FACILITIES[facility]
-        if spec.shape not in _MANY_TO_A_GROUP:
-            taken = used.get(facility, _NONE_USED)
+        taken = used.get(facility)
+        if taken is not None and spec.shape not in _MANY_TO_A_GROUP:
             groups = spec.group_count(state.players)
             if len(taken) >= groups and all(g in taken for g in range(groups)):
                 continue  # every group is taken: nothing docks here
+        if facility == _LUNAR_MINE:
+            lowest = lunar_mine.lowest_value(state, seat)
+            for _, run in block:
+                docks.extend([d for d in run if d.values[0] >= lowest])
+            continue
         refuse = spec.refuse
         if spec.value_free:  # one answer for a group: its runs are taken or left whole
             answers: dict[Group, bool] = {}
@@ -76,10 +84,10 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
 
 
 _COLONIST_HUB: Final[str] = colonist_hub.ID
+_LUNAR_MINE: Final[str] = lunar_mine.ID
 # A track's ships are the seat's own, and the Raiders' Outpost bumps what is there: a
 # docking there never waits for a free group.
 _MANY_TO_A_GROUP: Final = ("track", "run")
-_NONE_USED: Final[frozenset[int]] = frozenset()
 
 
 def _hub_docks(state: GameState, seat: int, block: Runs, docks: list[Dock]) -> None:
