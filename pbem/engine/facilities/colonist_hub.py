@@ -103,8 +103,8 @@ def move_refusal(state: GameState, seat: int, steps: int, launch: bool,
     if me.hub_circle == 0 and me.colonies == 0:
         return "Colonist Hub: you have no colony left in your supply to start there."
     reach = me.hub_circle + steps  # from 0, the first advance puts it on circle 1
-    first = launch_circle(state, seat)
     if launch:
+        first = launch_circle(state, seat)
         if reach < first:
             return (f"Colonist Hub: to launch in this docking your colony must reach circle "
                     f"{first}; it would reach circle {reach}.")

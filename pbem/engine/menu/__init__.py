@@ -109,6 +109,8 @@ def _hub_docks(state: GameState, seat: int, block: Rows, docks: list[Dock]) -> N
     reach = state.seats[seat].hub_circle + MAX_HUB_ADVANCES >= HUB_CIRCLES_LAUNCH_EARLY
     free = colonist_hub.free_ports(state, seat)
     for ships, every, stays, launches, _ in block:
+        if ships > free:
+            break  # `refuse_ships` refuses more ships than free ports, and the rows go up
         stay = colonist_hub.refuse_ships(state, seat, ships, False, free) is None
         launch = reach and colonist_hub.refuse_ships(state, seat, ships, True, free) is None
         if stay:
