@@ -64,7 +64,8 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
             if len(taken) >= groups and all(g in taken for g in range(groups)):
                 continue  # every group is taken: nothing docks here
         if facility == _LUNAR_MINE:
-            lowest = lunar_mine.lowest_value(state, seat)
+            # with no ship docked there every value may dock: no need to look for the highest
+            lowest = 1 if taken is None else lunar_mine.lowest_value(state, seat)
             for _, every, _, _, _ in block:
                 docks.extend([d for d in every if d.values[0] >= lowest])
             continue
