@@ -89,8 +89,9 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
     return docks
 
 
-_COLONIST_HUB: Final[str] = colonist_hub.ID
-_LUNAR_MINE: Final[str] = lunar_mine.ID
+# Plain strs, as the table's facilities are: a comparison with a StrEnum member is slower.
+_COLONIST_HUB: Final = str(colonist_hub.ID)
+_LUNAR_MINE: Final = str(lunar_mine.ID)
 # A track's ships are the seat's own, and the Raiders' Outpost bumps what is there: a
 # docking there never waits for a free group.
 _MANY_TO_A_GROUP: Final = ("track", "run")
