@@ -79,7 +79,8 @@ def unplaced(state: GameState, seat: int) -> list[Ship]:
 
 def ships_at(state: GameState, loc: str) -> list[Ship]:
     """The ships at a location (a facility, the stock, ...), in ship order."""
-    return [s for s in state.ships if s.loc == loc]
+    place = str(loc)  # a StrEnum member as its plain value: a ship's place compares faster
+    return [s for s in state.ships if s.loc == place]
 
 
 def unplaced_indices(state: GameState, seat: int) -> list[int]:
