@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final, TypeVar
 
-from .ids import RELIC
+from .ids import RELIC, SHIPS_MAX
 from .state import UNPLACED, GameState, Ship
 
 T = TypeVar("T")
@@ -39,6 +39,20 @@ def commander(state: GameState, ship: Ship) -> int | None:
     return state.turn.seat if borrowed else ship.owner
 
 
+def colour_indices(seat: int) -> range:
+    """Indices of the ships of `seat`'s colour, in ship order: every game lays the ships out
+    as each colour's `SHIPS_MAX` in seat order, then the Relic Ship (`flow.new_game`, the
+    scenario positions), so a colour's ships are one run of the list, never to be scanned for."""
+    first = seat * SHIPS_MAX
+    return range(first, first + SHIPS_MAX)
+
+
+def colour_ships(state: GameState, seat: int) -> list[Ship]:
+    """The ships of `seat`'s colour (`colour_indices`), in ship order."""
+    first = seat * SHIPS_MAX
+    return state.ships[first:first + SHIPS_MAX]
+
+
 def fleet(state: GameState, seat: int) -> list[Ship]:
     """Ships `seat` commands now (see `commander`), wherever they are, in ship order."""
     ships = state.ships
@@ -52,7 +66,7 @@ def fleet_indices(state: GameState, seat: int) -> list[int]:
     ships = state.ships
     if SERVO_SHIPS in state.turn.facts:
         return [i for i, s in enumerate(ships) if commander(state, s) == seat]
-    found = [i for i, s in enumerate(ships) if s.owner == seat]  # the Relic Ship's is None
+    found = list(colour_indices(seat))
     if state.relic_owner == seat:
         found.append(len(ships) - 1)
     return found
@@ -65,12 +79,14 @@ def unplaced(state: GameState, seat: int) -> list[Ship]:
 
 def ships_at(state: GameState, loc: str) -> list[Ship]:
     """The ships at a location (a facility, the stock, ...), in ship order."""
-    return [s for s in state.ships if s.loc == loc]
+    place = str(loc)  # a StrEnum member as its plain value: a ship's place compares faster
+    return [s for s in state.ships if s.loc == place]
 
 
 def unplaced_indices(state: GameState, seat: int) -> list[int]:
     """Indices of the unplaced ships of `seat`'s colour (not the Relic Ship), in ship order."""
-    own = [i for i, s in enumerate(state.ships) if s.loc == UNPLACED and s.owner == seat]
+    first = seat * SHIPS_MAX
+    own = [i for i, s in enumerate(colour_ships(state, seat), first) if s.loc == UNPLACED]
     if SERVO_SHIPS in state.turn.facts:
         own = _with_borrowed(state, seat, own)
     return own

@@ -39,6 +39,7 @@ from pbem.engine.ids import (
     FACTIONS_DECK,
     HUB_CIRCLES,
     RESOURCE_LIMIT,
+    SHIPS_MAX,
     SHIPS_MIN,
     Facility,
 )
@@ -88,6 +89,9 @@ def _check_ships(state: GameState) -> None:
     groups: Counter[tuple[str, int]] = Counter()
     relic = state.ships[-1]
     assert relic.owner is None and all(s.owner is not None for s in state.ships[:-1])
+    # lookup.colour_indices reads a colour's ships as one run of the list
+    assert [s.owner for s in state.ships[:-1]] == [
+        seat for seat in range(state.players) for _ in range(SHIPS_MAX)], "ships out of order"
     assert (relic.loc == RELIC_HOME) == (state.relic_owner is None), "Relic Ship misplaced"
     for ship in state.ships:
         commander = state.relic_owner if ship.is_relic else ship.owner

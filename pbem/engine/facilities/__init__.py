@@ -147,8 +147,13 @@ def ship_tokens(state: GameState, seat: int) -> tuple[Token, ...]:
 def hands(tokens: tuple[Token, ...], size: int) -> list[tuple[tuple[int, ...], int | None]]:
     """The distinct choices of `size` ships among `tokens`, by value (and the Relic Ship's
     value when it is among them), in order."""
-    found = {(tuple(v for v, _ in combo), next((v for v, r in combo if r), None))
-             for combo in combinations(tokens, size)}
+    plain = [v for v, is_relic in tokens if not is_relic]  # sorted, so each choice is too
+    found: set[tuple[tuple[int, ...], int | None]] = {
+        (values, None) for values in combinations(plain, size)}
+    for relic, is_relic in tokens:
+        if is_relic:  # the Relic Ship and size - 1 others
+            found.update((tuple(sorted((*others, relic))), relic)
+                         for others in combinations(plain, size - 1))
     return sorted(found, key=lambda c: (c[0], c[1] or 0))
 
 

@@ -10,28 +10,41 @@ from typing import Final
 from ..actions import Dock
 from ..events import Event
 from ..ids import FACILITY_NAMES, Facility, Territory
-from ..lookup import ships_at
 from ..payments import gain
 from ..state import GameState
 from ..territories import has_bonus
 from .spec import FacilitySpec
 
 ID: Final[str] = Facility.LUNAR_MINE
+# A plain str: a ship's place compares with it about twice as fast as with the StrEnum member.
+_PLAIN_ID: Final = str(ID)
+_VAN_VOGT: Final[str] = Territory.VAN_VOGT_MOUNTAINS  # a module name: the Enum lookup is slow
 DOCKED_STEP: Final = "lunar_mine_step"  # Turn.facts: the step of the last docking here (ruling T5)
 
 
 def highest_docked(state: GameState) -> int:
-    return max([s.value for s in ships_at(state, ID)], default=0)
+    highest = 0
+    for ship in state.ships:  # a plain loop: every menu asks it while ships are docked here
+        if ship.loc == _PLAIN_ID and ship.value > highest:
+            highest = ship.value
+    return highest
+
+
+def lowest_value(state: GameState, seat: int) -> int:
+    """The lowest value `seat` may dock here now: the highest ship docked here, or any value
+    for the turn's first ship here with Van Vogt Mountains' bonus. All `refuse` reads of the
+    state, so the menu asks it once for every single it offers here."""
+    if state.turn.mine_ships == 0 and has_bonus(state, seat, _VAN_VOGT):
+        return 1
+    return highest_docked(state)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
     value = action.values[0]
-    highest = highest_docked(state)
-    if value >= highest:
+    lowest = lowest_value(state, seat)
+    if value >= lowest:
         return None
-    if state.turn.mine_ships == 0 and has_bonus(state, seat, Territory.VAN_VOGT_MOUNTAINS):
-        return None
-    return (f"Lunar Mine: each ship must be at least {highest}, the highest ship docked "
+    return (f"Lunar Mine: each ship must be at least {lowest}, the highest ship docked "
             f"there; your {value} is lower.")
 
 

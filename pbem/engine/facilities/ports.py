@@ -26,7 +26,8 @@ def occupied_slots(state: GameState, facility: str) -> dict[int, int]:
 
 def free_slot(state: GameState, facility: str) -> int | None:
     """The first slot whose ports are all empty (ruling B15), or None."""
-    return first_free(state, facility, occupied_slots(state, facility))
+    taken = {ship.slot for ship in state.ships if ship.loc == facility and ship.slot >= 0}
+    return first_free(state, facility, taken)
 
 
 def first_free(state: GameState, facility: str, taken: Container[int]) -> int | None:

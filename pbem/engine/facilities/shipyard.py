@@ -13,7 +13,7 @@ from .. import dice
 from ..actions import Dock
 from ..events import Event, event
 from ..ids import FACILITY_NAMES, SHIPYARD_COST, Facility, Faction, Territory
-from ..lookup import ships_at
+from ..lookup import colour_indices, colour_ships
 from ..payments import can_pay, pay
 from ..state import BAY, STOCK, UNPLACED, GameState
 from ..territories import has_bonus
@@ -38,7 +38,7 @@ def unequal_pair_allowed(state: GameState, action: Dock) -> bool:
 
 def ships_in_play(state: GameState, seat: int) -> int:
     """Ships of the seat's colour not in the stock (B20: Terraforming ships count)."""
-    return len([s for s in state.ships if s.owner == seat and s.loc != STOCK])
+    return len([s for s in colour_ships(state, seat) if s.loc != STOCK])
 
 
 def cost(state: GameState, seat: int) -> tuple[int, int]:
@@ -50,7 +50,7 @@ def cost(state: GameState, seat: int) -> tuple[int, int]:
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
-    if not any(s.owner == seat for s in ships_at(state, STOCK)):
+    if not any(s.loc == STOCK for s in colour_ships(state, seat)):
         return "Shipyard: all six of your ships are already in play."
     fuel, ore = cost(state, seat)
     if not can_pay(state, seat, fuel, ore):
@@ -66,11 +66,12 @@ def dock(state: GameState, seat: int, ships: list[int], action: Dock,
     pay(state, seat, fuel, ore, events, why=ID)
     if action.values[0] != action.values[1]:
         state.turn.facts[SCAVENGER] = "used"  # ruling F11: once per turn
-    new = next(s for s in state.ships if s.owner == seat and s.loc == STOCK)
+    built = next(i for i in colour_indices(seat) if state.ships[i].loc == STOCK)
+    new = state.ships[built]
     new.loc, new.slot, new.value = BAY, -1, 0
     events.append(event("built_ship", seat, ship=new.id, nth=nth))
     if state.seats[seat].faction == Faction.SCAVENGER_FLEET:
-        roll_at_once(state, state.ships.index(new), events)
+        roll_at_once(state, built, events)
 
 
 def roll_at_once(state: GameState, index: int, events: list[Event]) -> None:

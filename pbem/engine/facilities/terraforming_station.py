@@ -9,7 +9,7 @@ from typing import Final
 from ..actions import Dock
 from ..events import Event
 from ..ids import FACILITY_NAMES, SHIPS_MIN, TERRAFORMING_COST, Facility, Faction
-from ..lookup import SERVO_SHIPS, is_borrowed, unplaced_indices
+from ..lookup import SERVO_SHIPS, colour_ships, is_borrowed, unplaced_indices
 from ..payments import can_pay, pay
 from ..state import STOCK, GameState
 from .landing import colony_source, start_landing
@@ -31,7 +31,7 @@ def refuse(state: GameState, seat: int, action: Dock) -> str | None:
                 "never dock here (rulings T1, T1a).")
     if action.relic is None:
         # ships of your colour (ownership, ruling B20), borrowed by someone or not
-        in_play = len([s for s in state.ships if s.owner == seat and s.loc != STOCK])
+        in_play = len([s for s in colour_ships(state, seat) if s.loc != STOCK])
         if in_play - 1 < SHIPS_MIN:
             return ("Terraforming Station: the ship is used up, and you may not go below 3 "
                     "ships of your colour.")

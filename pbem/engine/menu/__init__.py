@@ -7,10 +7,13 @@ at every step of many games — but it judges them in groups instead of one by o
 - the candidates come from a table of shapes per hand of ships (`shapes`), so each is made of
   the seat's own unplaced ships in a shape its facility takes; of `dock_refusal`'s checks
   only two can still refuse it: a full facility and the facility's own `refuse`;
-- the first is shared by every candidate of a group (facility, ship count, launch, Relic
-  Ship), and so is the second at a value-free facility: such a run is taken or left whole;
+- the first is shared by every candidate of a facility, and so is the second by a group
+  (ship count, Relic Ship, launch) at a value-free facility: such a group is taken or left
+  whole (a row's dockings at once when none of its groups is refused, the common case);
   other facilities' `refuse` judges each candidate; the Scavenger Fleet's unequal Shipyard
   pairs (ruling F11), made outside the shape table, take the whole `dock_refusal`;
+- the Lunar Mine's `refuse` reads one number of the state, `lunar_mine.lowest_value`: it
+  is asked once per menu, and each single compared with it;
 - the ports are scanned once per menu, not once per question.
 
 Only `rules.legal_actions` (the menu) uses this package; `check` never consults it.
@@ -25,6 +28,7 @@ from ..facilities import (
     FACILITIES,
     colonist_hub,
     dock_refusal,
+    lunar_mine,
     ship_tokens,
     shipyard,
     unequal_pairs,
@@ -32,7 +36,7 @@ from ..facilities import (
 from ..facilities.ports import taken_groups
 from ..ids import HUB_CIRCLES_LAUNCH_EARLY
 from ..state import GameState
-from .shapes import Group, Runs, facility_blocks, unchosen
+from .shapes import Rows, facility_blocks, unchosen
 
 # Three ports on a track plus Asimov Crater's one extra advance (ruling B2).
 MAX_HUB_ADVANCES: Final = 4
@@ -43,67 +47,78 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
     tokens = ship_tokens(state, seat)
     if not tokens:
         return []
-    skipped = unchosen(tuple(sorted([s.faction for s in state.seats if s.faction])))
+    chosen = tuple(sorted([s.faction for s in state.seats if s.faction]))
+    skipped = unchosen(chosen)
     used = taken_groups(state)
     docks: list[Dock] = []
-    for facility, block in facility_blocks(seat, tokens):
+    for facility, block in facility_blocks(seat, tokens, bool(chosen)):
         if facility in skipped:
             continue
         if facility == _COLONIST_HUB:
             _hub_docks(state, seat, block, docks)
             continue
         spec = FACILITIES[facility]
-        if spec.shape not in _MANY_TO_A_GROUP:
-            taken = used.get(facility, _NONE_USED)
+        taken = used.get(facility)
+        if taken is not None and spec.shape not in _MANY_TO_A_GROUP:
             groups = spec.group_count(state.players)
             if len(taken) >= groups and all(g in taken for g in range(groups)):
                 continue  # every group is taken: nothing docks here
+        if facility == _LUNAR_MINE:
+            # with no ship docked there every value may dock: no need to look for the highest
+            lowest = 1 if taken is None else lunar_mine.lowest_value(state, seat)
+            for _, every, _, _, _ in block:
+                docks.extend([d for d in every if d.values[0] >= lowest])
+            continue
         refuse = spec.refuse
-        if spec.value_free:  # one answer for a group: its runs are taken or left whole
-            answers: dict[Group, bool] = {}
-            for group, run in block:
-                allowed = answers.get(group)
-                if allowed is None:
-                    allowed = answers[group] = not refuse(state, seat, run[0])
-                if allowed:
-                    docks.extend(run)
+        if spec.value_free:  # one answer for a group: it is taken or left whole
+            for _, every, _, _, firsts in block:
+                if len(firsts) == 1:
+                    if not refuse(state, seat, firsts[0]):
+                        docks.extend(every)
+                    continue
+                refused = {_group(d) for d in firsts if refuse(state, seat, d)}
+                if not refused:
+                    docks.extend(every)
+                elif len(refused) < len(firsts):
+                    docks.extend([d for d in every if _group(d) not in refused])
         else:
-            for _, run in block:
-                docks.extend([d for d in run if not refuse(state, seat, d)])
+            for _, every, _, _, _ in block:
+                docks.extend([d for d in every if not refuse(state, seat, d)])
     if shipyard.scavenger_open(state):  # ruling F11: unequal pairs at the Shipyard, last
         docks.extend([d for d in unequal_pairs(seat, tokens) if dock_refusal(state, d) is None])
     return docks
 
 
-_COLONIST_HUB: Final[str] = colonist_hub.ID
+# Plain strs, as the table's facilities are: a comparison with a StrEnum member is slower.
+_COLONIST_HUB: Final = str(colonist_hub.ID)
+_LUNAR_MINE: Final = str(lunar_mine.ID)
 # A track's ships are the seat's own, and the Raiders' Outpost bumps what is there: a
 # docking there never waits for a free group.
 _MANY_TO_A_GROUP: Final = ("track", "run")
-_NONE_USED: Final[frozenset[int]] = frozenset()
 
 
-def _hub_docks(state: GameState, seat: int, block: Runs, docks: list[Dock]) -> None:
-    """The Colonist Hub's runs: its `refuse` reads only the number of ships, the launch and
+def _group(dock: Dock) -> tuple[bool, bool]:
+    """The group of a docking within its row: without the Relic Ship, and launching."""
+    return dock.relic is None, dock.launch
+
+
+def _hub_docks(state: GameState, seat: int, block: Rows, docks: list[Dock]) -> None:
+    """The Colonist Hub's rows: its `refuse` reads only the number of ships, the launch and
     the seat's free ports (`colonist_hub.refuse_ships`), so it is asked once per count and
     launch, with the free ports counted once. A launch needs the colony on circle 6 or 7 by
-    the end of the docking: without that reach the launching runs are left out (they would
-    all be refused anyway)."""
+    the end of the docking: without that reach every launch is left out (each would be
+    refused anyway)."""
     reach = state.seats[seat].hub_circle + MAX_HUB_ADVANCES >= HUB_CIRCLES_LAUNCH_EARLY
-    free = -1
-    answers: dict[tuple[int, bool], bool] = {}
-    for group, run in block:
-        launch = group[2]
-        if launch and not reach:
-            continue
-        key = (group[1], launch)
-        allowed = answers.get(key)
-        if allowed is None:
-            if free < 0:
-                free = colonist_hub.free_ports(state, seat)
-            allowed = answers[key] = colonist_hub.refuse_ships(
-                state, seat, key[0], launch, free) is None
-        if allowed:
-            docks.extend(run)
+    free = colonist_hub.free_ports(state, seat)
+    for ships, every, stays, launches, _ in block:
+        if ships > free:
+            break  # `refuse_ships` refuses more ships than free ports, and the rows go up
+        stay = colonist_hub.refuse_ships(state, seat, ships, False, free) is None
+        launch = reach and colonist_hub.refuse_ships(state, seat, ships, True, free) is None
+        if stay:
+            docks.extend(every if launch else stays)
+        elif launch:
+            docks.extend(launches)
 
 
 __all__ = ["MAX_HUB_ADVANCES", "legal_docks"]

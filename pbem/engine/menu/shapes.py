@@ -1,9 +1,9 @@
-"""The dockings a hand of ships allows by shape alone, cut into runs: pure tables, built once
-per hand and kept for the life of the process.
+"""The dockings a hand of ships allows by shape alone, one row per facility and number of
+ships: pure tables, built once per hand and kept for the life of the process.
 
-Their entries share one copy of each docking, shape and run: those are finite sets (five
-seats, fixed facilities, values 1-6), so a long-running web worker's memory stays small
-however many hands it meets.
+Their entries share one copy of each docking and row: those are finite sets (five seats,
+fixed facilities, values 1-6), so a long-running web worker's memory stays small however
+many hands it meets.
 """
 
 from __future__ import annotations
@@ -17,82 +17,78 @@ from ..ids import FACTION_NAMES
 
 T = TypeVar("T")
 
-Group = tuple[str, int, bool, bool]  # facility, ship count, launch, no Relic Ship
-Run = tuple[Group, tuple[Dock, ...]]
-Runs = tuple[Run, ...]
-Block = tuple[str, Runs]  # one facility's runs, in menu order
-Shape = tuple[str, tuple[int, ...], int | None, bool]  # facility, values, relic, launch
+Hand = tuple[tuple[int, ...], int | None]  # the ships' values, and the Relic Ship's among them
+# One facility's dockings of one number of ships, in menu order: that number; all of them
+# (each hand's launch after its docking without one); those that do not launch; those that
+# launch (none at a facility that never launches); and the first docking of each group
+# (with or without the Relic Ship, launching or not), which a value-free facility's `refuse`
+# answers for its whole group.
+Row = tuple[int, tuple[Dock, ...], tuple[Dock, ...], tuple[Dock, ...], tuple[Dock, ...]]
+Rows = tuple[Row, ...]
+Block = tuple[str, Rows]  # one facility's rows, in menu order
 
 _SHARED: Final[dict[Any, Any]] = {}
-_DOCKINGS: Final[dict[tuple[int, Shape], Dock]] = {}
+_DOCKINGS: Final[dict[tuple[int, str, Hand, bool], Dock]] = {}
 
 
 @lru_cache(maxsize=1024)
 def unchosen(chosen: tuple[str, ...]) -> frozenset[str]:
-    """The Faction facilities of the boards not chosen: their runs are skipped (ruling F3)."""
+    """The Faction facilities of the boards not chosen: their rows are skipped (ruling F3)."""
     return frozenset(f for f in FACTION_NAMES if f not in chosen)
 
 
 @lru_cache(maxsize=4096)
-def facility_blocks(seat: int, tokens: tuple[Token, ...]) -> tuple[Block, ...]:
-    """The dockings a hand of ships allows, by shape only, cut into runs and the runs into one
-    block per facility (the menu asks a facility's own questions once for its block): those of
-    every Faction facility and with launches too; the menu skips the blocks of `unchosen`
-    boards and the launches a colony cannot reach as it goes (a table filtered per game would
-    be built again for every game and hand)."""
-    blocks: list[Block] = []
-    facility = ""
-    runs: list[Run] = []
-    for group, shapes in _shape_runs(tokens):
-        if group[0] != facility:
-            if runs:
-                blocks.append((facility, tuple(runs)))
-            facility, runs = group[0], []
-        runs.append((group, _run_docks(seat, shapes)))
-    if runs:
-        blocks.append((facility, tuple(runs)))
-    return tuple(blocks)
-
-
-@lru_cache(maxsize=8192)
-def _run_docks(seat: int, shapes: tuple[Shape, ...]) -> tuple[Dock, ...]:
-    """The seat's dockings of a run of shapes: one copy for every hand that has this run
-    (keyed by the shapes, whose hash is cheap, not by the dockings)."""
-    return tuple([_docking(seat, shape) for shape in shapes])
-
-
-ShapeRun = tuple[Group, tuple[Shape, ...]]
-NO_LAUNCH, LAUNCH_TOO = (False,), (False, True)
+def facility_blocks(seat: int, tokens: tuple[Token, ...], boards: bool) -> tuple[Block, ...]:
+    """The dockings a hand of ships allows, by shape only, in one block of rows per facility
+    (the menu asks a facility's own questions once for its block): with launches too, and,
+    when `boards` (some Faction board is chosen), those of every Faction facility; the menu
+    skips the blocks of `unchosen` boards and the launches a colony cannot reach as it goes
+    (a table filtered per game would be built again for every game and hand)."""
+    return tuple([(facility, tuple([_row(seat, facility, taken) for taken in rows]))
+                  for facility, rows in _hand_rows(tokens, boards) if rows])
 
 
 @lru_cache(maxsize=4096)
-def _shape_runs(tokens: tuple[Token, ...]) -> tuple[ShapeRun, ...]:
-    """(facility, values, relic, launch) of every docking a hand of ships allows, by shape
-    only, in menu order, cut into runs of one group: a pure table, built once per hand for
-    every seat. A group is one facility and ship count, so its runs are cut within each."""
+def _hand_rows(tokens: tuple[Token, ...], boards: bool
+               ) -> tuple[tuple[str, tuple[tuple[Hand, ...], ...]], ...]:
+    """Every facility, in menu order (the Faction facilities only if `boards`), with the
+    hands it takes by shape, one row per number of ships: a pure table, built once per hand
+    of ships for every seat. Facilities of one shape and size take the same hands, so they
+    share their rows."""
     by_size = {k: [(_shared(values), relic) for values, relic in hands(tokens, k)]
                for k in (1, 2, 3)}
-    out: list[ShapeRun] = []
+    by_shape: dict[tuple[str, int], tuple[tuple[Hand, ...], ...]] = {}
+    out: list[tuple[str, tuple[tuple[Hand, ...], ...]]] = []
     for key, spec in FACILITIES.items():
+        if not boards and key in FACTION_NAMES:
+            continue
         # The id as a plain str, not its StrEnum member: a tuple of plain values is one the
         # garbage collector stops tracking, and these tables are most of a long run's objects.
         facility = str(key)
-        launches = LAUNCH_TOO if spec.launches else NO_LAUNCH
-        for k in spec.sizes:
-            group: Group | None = None
-            run: list[Shape] = []
-            for values, relic in by_size[k]:
-                if not _takes(facility, values):
-                    continue
-                for launch in launches:
-                    if group is None or group[2] != launch or group[3] != (relic is None):
-                        if group is not None:
-                            out.append((group, tuple(run)))
-                        group, run = _shared((facility, k, launch, relic is None)), []
-                    run.append(_shared((facility, values, relic, launch)))
-            if group is not None:
-                out.append((group, tuple(run)))
+        shape = (spec.shape, spec.group_size)
+        rows = by_shape.get(shape)
+        if rows is None:
+            found = [tuple([hand for hand in by_size[k] if _takes(facility, hand[0])])
+                     for k in spec.sizes]
+            rows = by_shape[shape] = tuple([row for row in found if row])
+        out.append((facility, rows))
     return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _row(seat: int, facility: str, taken: tuple[Hand, ...]) -> Row:
+    """The seat's dockings of these hands (of one number of ships) at a facility: one copy
+    for every hand of ships that has this row."""
+    stays = tuple([_docking(seat, facility, hand, False) for hand in taken])
+    launches: tuple[Dock, ...] = ()
+    every = stays
+    if FACILITIES[facility].launches:
+        launches = tuple([_docking(seat, facility, hand, True) for hand in taken])
+        every = tuple([dock for pair in zip(stays, launches, strict=True) for dock in pair])
+    firsts: dict[tuple[bool, bool], Dock] = {}
+    for dock in every:
+        firsts.setdefault((dock.relic is None, dock.launch), dock)
+    return len(taken[0][0]), every, stays, launches, tuple(firsts.values())
 
 
 @lru_cache(maxsize=4096)
@@ -107,8 +103,9 @@ def _shared(value: T) -> T:
     return stored
 
 
-def _docking(seat: int, shape: Shape) -> Dock:
-    found = _DOCKINGS.get((seat, shape))
+def _docking(seat: int, facility: str, hand: Hand, launch: bool) -> Dock:
+    key = (seat, facility, hand, launch)
+    found = _DOCKINGS.get(key)
     if found is None:
-        found = _DOCKINGS[(seat, shape)] = Dock(seat, *shape)
+        found = _DOCKINGS[key] = Dock(seat, facility, hand[0], hand[1], launch)
     return found
