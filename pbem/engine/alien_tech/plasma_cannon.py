@@ -187,34 +187,43 @@ def _shots(seat: int, facility: str, every: tuple[tuple[int, int, bool], ...],
             counts[-1] = (target, counts[-1][1] + 1)
         else:
             counts.append((target, 1))
+    # per distinct target: whether it is the Relic Ship, and n of its owner and of its value
+    # for each n it may be taken (made once here, not at every choice that takes them)
+    takes: list[tuple[bool, list[tuple[tuple[int, ...], tuple[int, ...]]]]] = [
+        (relic, [((owner,) * n, (value,) * n) for n in range(1, have + 1)])
+        for (owner, value, relic), have in counts]
     left = [0] * (len(counts) + 1)  # left[j]: how many targets counts[j:] hold
     for j in range(len(counts) - 1, -1, -1):
         left[j] = left[j + 1] + counts[j][1]
     out: list[UsePlasmaCannon] = []
-    _aim(seat, facility, counts, left, 0, size, (), (), None, out)
+    _aim(seat, facility, takes, left, 0, size, (), (), None, out)
     return tuple(out)
 
 
-def _aim(seat: int, facility: str, counts: list[tuple[tuple[int, int, bool], int]],
+def _aim(seat: int, facility: str,
+         takes: list[tuple[bool, list[tuple[tuple[int, ...], tuple[int, ...]]]]],
          left: list[int], first: int, size: int, owners: tuple[int, ...],
          ships: tuple[int, ...], relic_at: int | None, out: list[UsePlasmaCannon]) -> None:
-    """`common._choose` for the shots (`size` > 0 more of `counts[first:]`): the owners,
-    values and Relic Ship's place are built along the way instead of taken apart from each
-    chosen tuple, and no call is made for a choice that ends here or cannot be completed (a
-    miss of `_shots` builds hundreds of shots)."""
-    for j in range(first, len(counts)):
+    """`common._choose` for the shots (`size` > 0 more of the targets `takes[first:]`): the
+    owners, values and Relic Ship's place are built along the way instead of taken apart
+    from each chosen tuple, and no call is made for a choice that ends here or cannot be
+    completed (a miss of `_shots` builds hundreds of shots)."""
+    for j in range(first, len(takes)):
         if left[j] < size:
             break  # too few targets from here on, and fewer further on
-        (owner, value, relic), have = counts[j]
+        relic, runs = takes[j]
         at = len(owners) if relic and relic_at is None else relic_at
-        for n in range(1, min(have, size) + 1):
-            rest = size - n
+        after = left[j + 1]
+        rest = size
+        for more_owners, more_ships in runs:  # one more of this target each time
+            rest -= 1
             if rest == 0:
-                out.append(UsePlasmaCannon(seat, facility, owners + (owner,) * n,
-                                           ships + (value,) * n, at))
-            elif left[j + 1] >= rest:
-                _aim(seat, facility, counts, left, j + 1, rest, owners + (owner,) * n,
-                     ships + (value,) * n, at, out)
+                out.append(UsePlasmaCannon(seat, facility, owners + more_owners,
+                                           ships + more_ships, at))
+                break  # the shot is full: no more of this target
+            if after >= rest:
+                _aim(seat, facility, takes, left, j + 1, rest, owners + more_owners,
+                     ships + more_ships, at, out)
 
 
 def colour_count(state: GameState, owner: int) -> int:
