@@ -299,7 +299,7 @@ def audit_candidates(state: GameState, seat: int) -> list[Action]:
     own dockings; and every discard of the cards whose discards are judged as they are listed:
     the Plasma Cannon's at each ship at each facility, the Orbital Teleporter's of each
     seat's colony from each territory to each, the Chameleon Cloak's swap of each two
-    territories."""
+    territories, the Polarity Device's swap of each two colonies (of any seats, anywhere)."""
     from itertools import combinations
 
     from pbem.engine import facilities
@@ -309,6 +309,7 @@ def audit_candidates(state: GameState, seat: int) -> list[Action]:
         UseOrbitalTeleporter,
     )
     from pbem.engine.alien_tech.plasma_cannon import DiscardPlasmaCannon, UsePlasmaCannon
+    from pbem.engine.alien_tech.polarity_device import DiscardPolarityDevice
     from pbem.engine.alien_tech.temporal_warper import UseTemporalWarper
     from pbem.engine.factions.smugglers_alliance import Smuggle
 
@@ -348,6 +349,9 @@ def audit_candidates(state: GameState, seat: int) -> list[Action]:
                        for owner in range(state.players))
     out.extend(DiscardChameleonCloak(seat, first, second)
                for first, second in combinations(TERRITORY_NAMES, 2))
+    colonies = [(owner, t) for t in TERRITORY_NAMES for owner in range(state.players)]
+    out.extend(DiscardPolarityDevice(seat, owner, first, other, second)
+               for (owner, first), (other, second) in combinations(colonies, 2))
     for trio in (c for c in _subsets(hand) if len(c) == 3):
         rest = list(hand)
         for t in trio:
@@ -363,7 +367,7 @@ def audit_kinds() -> frozenset[str]:
     return frozenset({"dock", "use_plasma_cannon", "use_chameleon_cloak",
                       "use_temporal_warper", "use_orbital_teleporter", "smuggle",
                       "discard_plasma_cannon", "discard_orbital_teleporter",
-                      "discard_chameleon_cloak"})
+                      "discard_chameleon_cloak", "discard_polarity_device"})
 
 
 def normal(action: Action) -> Action:
@@ -382,6 +386,12 @@ def normal(action: Action) -> Action:
             data[name] = tuple(sorted(data[name]))
     if action.kind == "use_temporal_warper":
         data["ships"] = tuple(sorted(data["ships"]))
+    if action.kind == "discard_polarity_device":  # two colonies, either named first
+        board = list(TERRITORY_NAMES)
+        ends = sorted([(board.index(data["territory"]), data["owner"]),
+                       (board.index(data["other_territory"]), data["other"])])
+        data["territory"], data["owner"] = board[ends[0][0]], ends[0][1]
+        data["other_territory"], data["other"] = board[ends[1][0]], ends[1][1]
     return type(action)(**data)
 
 
