@@ -217,6 +217,9 @@ def _moves(seat: int, mine: tuple[tuple[str, int, bool], ...],
     # each choice of joiners: their values, and the Relic Ship's value among them
     joiners = [(tuple(v for v, _ in joined), next((v for v, r in joined if r), None))
                for joined in [(), *sub_multisets(hand, 2)]]
+    # (destination, values) -> a shape it takes: asked once, though several docked ships
+    # may show the same value and several joiners make the same values
+    fits: dict[tuple[str, tuple[int, ...]], bool] = {}
     out: list[UseOrbitalTeleporter] = []
     for source, value, relic in mine:
         for to, spec in facilities.FACILITIES.items():
@@ -224,8 +227,13 @@ def _moves(seat: int, mine: tuple[tuple[str, int, bool], ...],
                 continue
             sizes = spec.sizes
             for joined, joined_relic in joiners:
-                if len(joined) + 1 in sizes \
-                        and facilities.shape_refusal(to, tuple(sorted((value, *joined)))) is None:
+                if len(joined) + 1 not in sizes:
+                    continue
+                shape = (to, tuple(sorted((value, *joined))))
+                fit = fits.get(shape)
+                if fit is None:
+                    fit = fits[shape] = facilities.shape_refusal(*shape) is None
+                if fit:
                     out.append(UseOrbitalTeleporter(seat, source, value, to, relic, joined,
                                                     joined_relic))
     return tuple(out)
