@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, lru_cache
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from . import alien_tech, facilities, factions
 from .actions import (
@@ -273,9 +273,13 @@ def candidates(state: GameState, seat: int, docks: bool = True) -> list[Action]:
 
 def _turn_candidates(state: GameState, seat: int) -> list[Action]:
     """After the dockings: trades, cycle, claims, launch, the Relic Ship."""
-    out: list[Action] = [_trade_action(seat, r) for r in orbital_market.rates(state, seat)]
     cycle, launch, buy_relic = _fixed(seat)
-    out.append(cycle)
+    rates = orbital_market.rates(state, seat)
+    if rates:
+        out: list[Action] = [_trade_action(seat, r) for r in rates]
+        out.append(cycle)
+    else:
+        out = [cycle]
     if state.turn.artifact_total >= ARTIFACT_CLAIM_TOTAL:  # below it every claim is refused
         out.extend(Claim(seat, c) for c in dict.fromkeys(state.display))
     out.append(launch)
@@ -288,9 +292,7 @@ def _late_candidates(state: GameState, seat: int) -> list[Action]:
     out = agenda_actions.candidates(state, seat)
     out.extend(factions.candidates(state, seat))
     me = state.seats[seat]
-    excess = max(0, me.fuel + me.ore - RESOURCE_LIMIT)
-    for rf in range(max(0, excess - me.ore), min(me.fuel, excess) + 1):
-        out.append(_end_turn_action(seat, rf, excess - rf))
+    out.extend(_end_turns(seat, me.fuel, me.ore))
     return out
 
 
@@ -317,8 +319,12 @@ def _trade_action(seat: int, rate: int) -> Trade:
 
 
 @lru_cache(maxsize=1024)
-def _end_turn_action(seat: int, return_fuel: int, return_ore: int) -> EndTurn:
-    return EndTurn(seat, return_fuel, return_ore)
+def _end_turns(seat: int, fuel: int, ore: int) -> tuple[EndTurn, ...]:
+    """The ends of the turn to try for `seat` holding `fuel` and `ore`: each way to give back
+    exactly the resources above the limit (ruling B9 aside, `_return_refusal` accepts each)."""
+    excess = max(0, fuel + ore - RESOURCE_LIMIT)
+    return tuple(EndTurn(seat, rf, excess - rf)
+                 for rf in range(max(0, excess - ore), min(fuel, excess) + 1))
 
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:
@@ -368,16 +374,14 @@ def _judged(state: GameState, seat: int, tried: list[Action],
     out: list[Action] = []
     for action in tried:
         kind = type(action)
-        refuse = refusals.get(kind)
-        if refuse is None or action.seat != seat:
-            continue
         if kind is EndTurn:
-            if can_dock:
-                continue  # ruling B9: a legal docking was found, so no end yet
-            assert isinstance(action, EndTurn)
-            reason = _return_refusal(state, action)  # no docking is left: B9 is answered
-        else:
-            reason = refuse(state, action)
-        if not reason:
+            # ruling B9: once a legal docking is found there is no end yet; once none is left
+            # B9 is answered, and the resources given back are all that is left to judge
+            if not can_dock and kind in refusals and action.seat == seat \
+                    and not _return_refusal(state, cast(EndTurn, action)):
+                out.append(action)
+            continue
+        refuse = refusals.get(kind)
+        if refuse is not None and action.seat == seat and not refuse(state, action):
             out.append(action)
     return out

@@ -41,6 +41,7 @@ from pbem.engine.ids import (
     RESOURCE_LIMIT,
     SHIPS_MAX,
     SHIPS_MIN,
+    TERRITORY_NAMES,
     Facility,
 )
 from pbem.engine.lookup import SERVO_SHIPS
@@ -299,11 +300,20 @@ def audit_candidates(state: GameState, seat: int) -> list[Action]:
     Temporal Warper re-roll (each subset of your unplaced ships), every Orbital Teleporter
     move (each docked ship of yours to each facility with each 0-3 unplaced ships joining)
     and every Smuggle (each three of your ships with each other one), plus the plain rules'
-    own dockings."""
+    own dockings; and every discard of the cards whose discards are judged as they are listed:
+    the Plasma Cannon's at each ship at each facility, the Orbital Teleporter's of each
+    seat's colony from each territory to each, the Chameleon Cloak's swap of each two
+    territories, the Polarity Device's swap of each two colonies (of any seats, anywhere)."""
+    from itertools import combinations
+
     from pbem.engine import facilities
-    from pbem.engine.alien_tech.chameleon_cloak import UseChameleonCloak
-    from pbem.engine.alien_tech.orbital_teleporter import UseOrbitalTeleporter
-    from pbem.engine.alien_tech.plasma_cannon import UsePlasmaCannon
+    from pbem.engine.alien_tech.chameleon_cloak import DiscardChameleonCloak, UseChameleonCloak
+    from pbem.engine.alien_tech.orbital_teleporter import (
+        DiscardOrbitalTeleporter,
+        UseOrbitalTeleporter,
+    )
+    from pbem.engine.alien_tech.plasma_cannon import DiscardPlasmaCannon, UsePlasmaCannon
+    from pbem.engine.alien_tech.polarity_device import DiscardPolarityDevice
     from pbem.engine.alien_tech.temporal_warper import UseTemporalWarper
     from pbem.engine.factions.smugglers_alliance import Smuggle
 
@@ -334,6 +344,18 @@ def audit_candidates(state: GameState, seat: int) -> list[Action]:
                         seat, s.loc, s.value, to, s.is_relic,
                         tuple(sorted(v for v, _ in joined)),
                         next((v for v, r in joined if r), None)))
+    for facility in FACILITY_NAMES:
+        for owner, value, is_relic in sorted(set(_targets(state, facility))):
+            out.append(DiscardPlasmaCannon(seat, owner, value, facility, is_relic))
+    for territory in TERRITORY_NAMES:
+        for to in TERRITORY_NAMES:
+            out.extend(DiscardOrbitalTeleporter(seat, owner, territory, to)
+                       for owner in range(state.players))
+    out.extend(DiscardChameleonCloak(seat, first, second)
+               for first, second in combinations(TERRITORY_NAMES, 2))
+    colonies = [(owner, t) for t in TERRITORY_NAMES for owner in range(state.players)]
+    out.extend(DiscardPolarityDevice(seat, owner, first, other, second)
+               for (owner, first), (other, second) in combinations(colonies, 2))
     for trio in (c for c in _subsets(hand) if len(c) == 3):
         rest = list(hand)
         for t in trio:
@@ -347,7 +369,9 @@ def audit_candidates(state: GameState, seat: int) -> list[Action]:
 def audit_kinds() -> frozenset[str]:
     """The kinds `audit_candidates` covers in full."""
     return frozenset({"dock", "use_plasma_cannon", "use_chameleon_cloak",
-                      "use_temporal_warper", "use_orbital_teleporter", "smuggle"})
+                      "use_temporal_warper", "use_orbital_teleporter", "smuggle",
+                      "discard_plasma_cannon", "discard_orbital_teleporter",
+                      "discard_chameleon_cloak", "discard_polarity_device"})
 
 
 def normal(action: Action) -> Action:
@@ -366,6 +390,12 @@ def normal(action: Action) -> Action:
             data[name] = tuple(sorted(data[name]))
     if action.kind == "use_temporal_warper":
         data["ships"] = tuple(sorted(data["ships"]))
+    if action.kind == "discard_polarity_device":  # two colonies, either named first
+        board = list(TERRITORY_NAMES)
+        ends = sorted([(board.index(data["territory"]), data["owner"]),
+                       (board.index(data["other_territory"]), data["other"])])
+        data["territory"], data["owner"] = board[ends[0][0]], ends[0][1]
+        data["other_territory"], data["other"] = board[ends[1][0]], ends[1][1]
     return type(action)(**data)
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -287,7 +288,10 @@ def _action(seat: int, facility: str,
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
     """Each opponent's ship (or group) alone, and all of them at once; each also with the
-    Relic Ship you control among your replacing ships (ruling T2b)."""
+    Relic Ship you control among your replacing ships (ruling T2b); none when the fuel
+    cannot pay for a use (asked first: it is the cheapest answer)."""
+    if with_pohl(state, seat, COST) > state.seats[seat].fuel:
+        return []
     plain = _plain_candidates(state, seat)
     r = state.ships[-1]
     if r.loc != UNPLACED or commander(state, r) != seat:
@@ -353,7 +357,19 @@ def discard(state: GameState, action: DiscardChameleonCloak, events: list[Event]
 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
-    return [DiscardChameleonCloak(seat, a, b) for a, b in combinations(territories(), 2)]
+    """Each two territories holding a colony between them and neither the Repulsor Field,
+    so `discard_refusal` accepts every swap listed."""
+    repulsor = state.fields.get(Field.REPULSOR)
+    settled = {t for t, counts in state.colonies.items() if any(counts)}
+    return [swap for swap in _swaps(seat)
+            if (swap.first in settled or swap.second in settled)
+            and swap.first != repulsor and swap.second != repulsor]
+
+
+@lru_cache(maxsize=16)
+def _swaps(seat: int) -> tuple[DiscardChameleonCloak, ...]:
+    """Every swap of two territories: a pure table."""
+    return tuple(DiscardChameleonCloak(seat, a, b) for a, b in combinations(territories(), 2))
 
 
 def parse_use(words: list[str], seat: int, players: int | None) -> Action:
@@ -418,5 +434,6 @@ CARD: Final[CardSpec] = CardSpec(
                  bot_score=bot_use_score),
     discard=DiscardPower(action=DiscardChameleonCloak, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
-                         format=format_discard),
+                         format=format_discard,
+                         candidates_pass_refusal=True),  # colonies there now, Repulsor judged
 )

@@ -25,7 +25,7 @@ from ..board import LAYOUT
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..facilities import orbital_market
-from ..ids import COLOURS, FACILITY_NAMES, TERRITORY_NAMES, Facility
+from ..ids import COLOURS, FACILITY_NAMES, TERRITORY_NAMES, Facility, Field
 from ..lookup import commander, is_borrowed
 from ..notation import facility_id, seat_of, territory_id
 from ..state import UNPLACED, GameState, territories
@@ -86,11 +86,19 @@ def moved_ship(state: GameState, action: UseOrbitalTeleporter) -> int | str:
            f"{FACILITY_NAMES[action.facility]}."
 
 
+DockShape = tuple[str, tuple[int, ...], int | None, bool]  # facility, values, relic, launch
+
+
+def dock_shape(action: UseOrbitalTeleporter) -> DockShape:
+    """`docking(action)` but its seat: what the menu compares with the legal dockings."""
+    relic = action.ship if action.relic else action.joined_relic
+    return action.to, tuple(sorted((action.ship, *action.joined))), relic, False
+
+
 def docking(action: UseOrbitalTeleporter) -> Dock:
     """The docking the moved ship (and its joiners) make at the destination."""
-    values = tuple(sorted((action.ship, *action.joined)))
-    relic = action.ship if action.relic else action.joined_relic
-    return Dock(action.seat, action.to, values, relic)
+    facility, values, relic, _ = dock_shape(action)
+    return Dock(action.seat, facility, values, relic)
 
 
 def _lift(state: GameState, index: int, events: list[Event]) -> None:
@@ -187,9 +195,13 @@ def _keep_moved(state: GameState, index: int, waiting: list[int]) -> None:
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
     """Each docked ship of yours to each other facility, alone or with any of your unplaced
-    ships joining it in a shape that facility takes (at a track too)."""
+    ships joining it in a shape that facility takes (at a track too); none when the fuel
+    cannot pay for a move (asked first: it is the cheapest answer)."""
+    if with_pohl(state, seat, COST) > state.seats[seat].fuel:
+        return []
+    table = facilities.FACILITIES  # the table itself: `LAYOUT` is a view of it, by method
     mine = sorted({(s.loc, s.value, s.is_relic) for s in state.ships
-                   if s.loc in LAYOUT and s.loc != Facility.TERRAFORMING_STATION
+                   if s.loc in table and s.loc != Facility.TERRAFORMING_STATION
                    and commander(state, s) == seat})
     if not mine:
         return []
@@ -205,6 +217,9 @@ def _moves(seat: int, mine: tuple[tuple[str, int, bool], ...],
     # each choice of joiners: their values, and the Relic Ship's value among them
     joiners = [(tuple(v for v, _ in joined), next((v for v, r in joined if r), None))
                for joined in [(), *sub_multisets(hand, 2)]]
+    # (destination, values) -> a shape it takes: asked once, though several docked ships
+    # may show the same value and several joiners make the same values
+    fits: dict[tuple[str, tuple[int, ...]], bool] = {}
     out: list[UseOrbitalTeleporter] = []
     for source, value, relic in mine:
         for to, spec in facilities.FACILITIES.items():
@@ -212,8 +227,13 @@ def _moves(seat: int, mine: tuple[tuple[str, int, bool], ...],
                 continue
             sizes = spec.sizes
             for joined, joined_relic in joiners:
-                if len(joined) + 1 in sizes \
-                        and facilities.shape_refusal(to, tuple(sorted((value, *joined)))) is None:
+                if len(joined) + 1 not in sizes:
+                    continue
+                shape = (to, tuple(sorted((value, *joined))))
+                fit = fits.get(shape)
+                if fit is None:
+                    fit = fits[shape] = facilities.shape_refusal(*shape) is None
+                if fit:
                     out.append(UseOrbitalTeleporter(seat, source, value, to, relic, joined,
                                                     joined_relic))
     return tuple(out)
@@ -241,9 +261,26 @@ def discard(state: GameState, action: DiscardOrbitalTeleporter, events: list[Eve
 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
-    return [DiscardOrbitalTeleporter(seat, owner, t, to)
-            for t, counts in state.colonies.items() for owner, n in enumerate(counts) if n
-            for to in territories() if to != t]
+    """Each colony to each other territory, but where the Repulsor Field blocks an end
+    (`fields.repulsed`), so `discard_refusal` accepts every move listed."""
+    repulsor = state.fields.get(Field.REPULSOR)
+    out: list[Action] = []
+    for t, counts in state.colonies.items():
+        if t == repulsor:
+            continue
+        for owner, n in enumerate(counts):
+            if n:
+                moves = _colony_moves(seat, owner, t)
+                out.extend(moves if repulsor is None else [m for m in moves if m.to != repulsor])
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _colony_moves(seat: int, owner: int, territory: str) -> tuple[DiscardOrbitalTeleporter, ...]:
+    """The moves of a colony of `owner` on `territory` to each other territory: a pure table
+    (at most five seats, owners and eight territories)."""
+    return tuple(DiscardOrbitalTeleporter(seat, owner, territory, to)
+                 for to in territories() if to != territory)
 
 
 def parse_use(words: list[str], seat: int, players: int | None) -> Action:
@@ -289,5 +326,6 @@ CARD: Final[CardSpec] = CardSpec(
                  refusals=use_refusals),
     discard=DiscardPower(action=DiscardOrbitalTeleporter, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
-                         format=format_discard),
+                         format=format_discard,
+                         candidates_pass_refusal=True),  # colonies there now, Repulsor judged
 )

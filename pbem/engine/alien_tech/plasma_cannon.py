@@ -15,7 +15,6 @@ equal ships of one colour at one facility the engine takes the one in the lowest
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -24,6 +23,7 @@ from ..actions import Action, register_action
 from ..board import LAYOUT
 from ..errors import InvalidAction
 from ..events import Event, event
+from ..facilities import FACILITIES
 from ..ids import COLOURS, FACILITY_NAMES, SHIPS_MIN, Facility
 from ..lookup import commander, is_borrowed
 from ..notation import facility_id, seat_of
@@ -138,7 +138,7 @@ def _others(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool]
     out: dict[str, list[tuple[int, int, bool]]] = {}
     for s in state.ships:
         loc = s.loc
-        if loc in LAYOUT:
+        if loc in FACILITIES:  # the table itself: `LAYOUT` is a view of it, asked by method
             owner = commander(state, s)
             if owner is not None and owner != seat:
                 here = out.get(loc)
@@ -148,24 +148,30 @@ def _others(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool]
     return out
 
 
+def paid_ships(state: GameState, seat: int) -> int:
+    """The most ships one shot of `seat` can pay for now: a shot of n ships costs n fuel,
+    Pohl Foothills taking 1 off (`with_pohl`), so it is the fuel, or one more with the
+    discount."""
+    fuel = state.seats[seat].fuel
+    return fuel + 1 if with_pohl(state, seat, fuel + 1) <= fuel else fuel
+
+
 def use_candidates(state: GameState, seat: int) -> list[Action]:
     """Every choice of other players' ships at each facility (any number of them,
     E31's two red ships off a full Shipyard), up to as many as the fuel pays for: fewer
     ships first, as `sub_multisets` orders them."""
+    paid = paid_ships(state, seat)
+    if not paid:
+        return []  # no fuel for a single ship: the ships need not be looked at
     out: list[Action] = []
     docked = _others(state, seat)
-    fuel = state.seats[seat].fuel
-    for facility in LAYOUT:
+    for facility in FACILITIES:
         every = docked.get(facility)
         if not every:
             continue
-        most = len(every)
-        while most and with_pohl(state, seat, most) > fuel:
-            most -= 1
-        if most:
-            targets_here = tuple(sorted(every))
-            for size in range(1, most + 1):
-                out.extend(_shots(seat, facility, targets_here, size))
+        targets_here = tuple(sorted(every))
+        for size in range(1, min(len(every), paid) + 1):
+            out.extend(_shots(seat, facility, targets_here, size))
     return out
 
 
@@ -181,34 +187,43 @@ def _shots(seat: int, facility: str, every: tuple[tuple[int, int, bool], ...],
             counts[-1] = (target, counts[-1][1] + 1)
         else:
             counts.append((target, 1))
+    # per distinct target: whether it is the Relic Ship, and n of its owner and of its value
+    # for each n it may be taken (made once here, not at every choice that takes them)
+    takes: list[tuple[bool, list[tuple[tuple[int, ...], tuple[int, ...]]]]] = [
+        (relic, [((owner,) * n, (value,) * n) for n in range(1, have + 1)])
+        for (owner, value, relic), have in counts]
     left = [0] * (len(counts) + 1)  # left[j]: how many targets counts[j:] hold
     for j in range(len(counts) - 1, -1, -1):
         left[j] = left[j + 1] + counts[j][1]
     out: list[UsePlasmaCannon] = []
-    _aim(seat, facility, counts, left, 0, size, (), (), None, out)
+    _aim(seat, facility, takes, left, 0, size, (), (), None, out)
     return tuple(out)
 
 
-def _aim(seat: int, facility: str, counts: list[tuple[tuple[int, int, bool], int]],
+def _aim(seat: int, facility: str,
+         takes: list[tuple[bool, list[tuple[tuple[int, ...], tuple[int, ...]]]]],
          left: list[int], first: int, size: int, owners: tuple[int, ...],
          ships: tuple[int, ...], relic_at: int | None, out: list[UsePlasmaCannon]) -> None:
-    """`common._choose` for the shots (`size` > 0 more of `counts[first:]`): the owners,
-    values and Relic Ship's place are built along the way instead of taken apart from each
-    chosen tuple, and no call is made for a choice that ends here or cannot be completed (a
-    miss of `_shots` builds hundreds of shots)."""
-    for j in range(first, len(counts)):
+    """`common._choose` for the shots (`size` > 0 more of the targets `takes[first:]`): the
+    owners, values and Relic Ship's place are built along the way instead of taken apart
+    from each chosen tuple, and no call is made for a choice that ends here or cannot be
+    completed (a miss of `_shots` builds hundreds of shots)."""
+    for j in range(first, len(takes)):
         if left[j] < size:
             break  # too few targets from here on, and fewer further on
-        (owner, value, relic), have = counts[j]
+        relic, runs = takes[j]
         at = len(owners) if relic and relic_at is None else relic_at
-        for n in range(1, min(have, size) + 1):
-            rest = size - n
+        after = left[j + 1]
+        rest = size
+        for more_owners, more_ships in runs:  # one more of this target each time
+            rest -= 1
             if rest == 0:
-                out.append(UsePlasmaCannon(seat, facility, owners + (owner,) * n,
-                                           ships + (value,) * n, at))
-            elif left[j + 1] >= rest:
-                _aim(seat, facility, counts, left, j + 1, rest, owners + (owner,) * n,
-                     ships + (value,) * n, at, out)
+                out.append(UsePlasmaCannon(seat, facility, owners + more_owners,
+                                           ships + more_ships, at))
+                break  # the shot is full: no more of this target
+            if after >= rest:
+                _aim(seat, facility, takes, left, j + 1, rest, owners + more_owners,
+                     ships + more_ships, at, out)
 
 
 def colour_count(state: GameState, owner: int) -> int:
@@ -219,6 +234,16 @@ def colour_count(state: GameState, owner: int) -> int:
                if s.owner == owner and s.loc not in (STOCK, TERRAFORMING))
 
 
+def colour_counts(state: GameState) -> list[int]:
+    """`colour_count` of every seat, in one pass over the ships."""
+    counts = [0] * state.players
+    for s in state.ships:
+        owner = s.owner
+        if owner is not None and s.loc != STOCK and s.loc != TERRAFORMING:
+            counts[owner] += 1
+    return counts
+
+
 def discard_refusal(state: GameState, action: DiscardPlasmaCannon) -> str | None:
     found = find(state, action.seat, action.facility, action.owner, action.ship,
                  action.relic, [])
@@ -227,39 +252,20 @@ def discard_refusal(state: GameState, action: DiscardPlasmaCannon) -> str | None
     return _too_few_left(action, colour_count(state, action.owner))
 
 
+def _kept(colour: int, facility: str, relic: bool) -> int:
+    """The ships of its colour a target's owner keeps (ruling B6), `colour` now: the Relic
+    Ship and a ship on the Terraforming Station are not counted, so losing one leaves it."""
+    return colour if relic or facility == TERRAFORMING else colour - 1
+
+
 def _too_few_left(action: DiscardPlasmaCannon, colour: int) -> str | None:
     """Why the target's colour, `colour` ships now (`colour_count`), may not lose it."""
-    after = colour - 1 if not action.relic and action.facility != TERRAFORMING else colour
+    after = _kept(colour, action.facility, action.relic)
     if after < SHIPS_MIN:
         return (f"{COLOURS[action.owner]} must keep at least 3 ships of their colour, not "
                 f"counting a ship on the Terraforming Station or the Relic Ship; they would "
                 f"keep {after} (ruling B6).")
     return None
-
-
-def discard_refusals(state: GameState,
-                     actions: Sequence[DiscardPlasmaCannon]) -> list[str | None]:
-    """`discard_refusal` of each action, for the menu: a target among the other players'
-    ships `_others` lists is one `find` finds (a facility, a player, not the seat's own), so
-    those are judged by one pass over the ships, and each colour is counted once."""
-    present: dict[int, set[tuple[str, int, int, bool]]] = {}  # seat -> its targets now
-    colours: dict[int, int] = {}  # owner -> `colour_count`
-    out: list[str | None] = []
-    for action in actions:
-        targets_now = present.get(action.seat)
-        if targets_now is None:
-            targets_now = present[action.seat] = {
-                (facility, owner, value, relic)
-                for facility, ships in _others(state, action.seat).items()
-                for owner, value, relic in ships}
-        if (action.facility, action.owner, action.ship, action.relic) not in targets_now:
-            out.append(discard_refusal(state, action))
-            continue
-        colour = colours.get(action.owner)
-        if colour is None:
-            colour = colours[action.owner] = colour_count(state, action.owner)
-        out.append(_too_few_left(action, colour))
-    return out
 
 
 def discard(state: GameState, action: DiscardPlasmaCannon, events: list[Event]) -> None:
@@ -272,12 +278,20 @@ def discard(state: GameState, action: DiscardPlasmaCannon, events: list[Event]) 
 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
+    """A discard at each other player's ship at each facility that its owner may lose
+    (ruling B6, judged here: every discard listed is one `discard_refusal` accepts)."""
     docked = _others(state, seat)
+    if not docked:
+        return []
+    colours = colour_counts(state)
     out: list[Action] = []
-    for facility in LAYOUT:
+    for facility in FACILITIES:
         here = docked.get(facility)
         if here:
-            out.extend(_discards(seat, facility, tuple(sorted(set(here)))))
+            spared = {(owner, value, relic) for owner, value, relic in here
+                      if _kept(colours[owner], facility, relic) >= SHIPS_MIN}
+            if spared:
+                out.extend(_discards(seat, facility, tuple(sorted(spared))))
     return out
 
 
@@ -345,5 +359,6 @@ CARD: Final[CardSpec] = CardSpec(
                  candidates_within_fuel=True),  # as many as the fuel pays for
     discard=DiscardPower(action=DiscardPlasmaCannon, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
-                         format=format_discard, refusals=discard_refusals),
+                         format=format_discard,
+                         candidates_pass_refusal=True),  # the ships docked now, B6 judged
 )

@@ -8,12 +8,13 @@ Field blocks a swap that involves its territory (§5). Control is updated on bot
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from .. import fields
 from ..actions import Action, register_action
 from ..events import Event, event
-from ..ids import COLOURS, TERRITORY_NAMES
+from ..ids import COLOURS, TERRITORY_NAMES, Field
 from ..notation import seat_of, territory_id
 from ..state import GameState
 from ..territories import update_control
@@ -105,14 +106,24 @@ def discard(state: GameState, action: DiscardPolarityDevice, events: list[Event]
 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
-    placed = [(owner, t) for t, counts in state.colonies.items()
-              for owner, n in enumerate(counts) if n]
-    out: list[Action] = []
+    """Each two colonies of two players on two territories, neither the Repulsor Field's
+    (`fields.repulsed`), so `discard_refusal` accepts every swap listed."""
+    repulsor = state.fields.get(Field.REPULSOR)
+    placed = tuple((owner, t) for t, counts in state.colonies.items() if t != repulsor
+                   for owner, n in enumerate(counts) if n)
+    return list(_swaps(seat, placed))
+
+
+@lru_cache(maxsize=1024)
+def _swaps(seat: int, placed: tuple[tuple[int, str], ...]) -> tuple[DiscardPolarityDevice, ...]:
+    """The swaps of each two of the `placed` colonies (owner, territory), in order, of two
+    players on two territories: a pure table, since the colonies stay put over most turns."""
+    out: list[DiscardPolarityDevice] = []
     for i, (owner, a) in enumerate(placed):
         for other, b in placed[i + 1:]:
             if owner != other and a != b:
                 out.append(DiscardPolarityDevice(seat, owner, a, other, b))
-    return out
+    return tuple(out)
 
 
 def parse_use(words: list[str], seat: int, players: int | None) -> Action:
@@ -147,5 +158,6 @@ CARD: Final[CardSpec] = CardSpec(
                  candidates=use_candidates, parse=parse_use, format=format_use),
     discard=DiscardPower(action=DiscardPolarityDevice, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
-                         format=format_discard),
+                         format=format_discard,
+                         candidates_pass_refusal=True),  # colonies there now, Repulsor judged
 )

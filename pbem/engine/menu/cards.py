@@ -7,9 +7,10 @@ shares are asked once for the family instead of once a candidate:
 
 - a discard family: the card held and unused, one discard a turn — the family's alone;
 - a use family: the card held and unused (or repeated with the Oscillation Capacitor: one
-  answer for the repeats, one for the rest), and the fuel cost, once per printed cost,
-  unless the power declares that every candidate it builds is paid for by the fuel now
-  (`candidates_within_fuel`: the Plasma Cannon's shots take no more ships than it pays for);
+  answer for the repeats, one for the rest), and the fuel cost, once per printed cost and
+  before the card's own refusal (which may build what-if copies), unless the power declares
+  that every candidate it builds is paid for by the fuel now (`candidates_within_fuel`: the
+  Plasma Cannon's shots take no more ships than it pays for);
 - the card's own `refusal` judges each candidate (all at once where the power offers
   `refusals`; the Orbital Teleporter's moves by `teleports`: the legal dockings of one
   what-if copy per ship moved answer every move of that ship), unless the
@@ -63,19 +64,19 @@ def legal_card_actions(state: GameState, seat: int) -> list[Action]:
                     allowed.append(action)
         else:  # `second_use` is never true of a card not used yet this turn: one answer
             allowed = actions if common_refusal(state, card.id, seat) is None else []
-        allowed = _own_judged(state, power, allowed)
-        if power.candidates_within_fuel:
-            out.extend(allowed)
-            continue
-        costs: dict[int, int] = {}  # printed fuel -> the cost with Pohl Foothills
-        fuel = power.fuel
-        for action in allowed:
-            printed = fuel(state, action)
-            cost = costs.get(printed)
-            if cost is None:
-                cost = costs[printed] = with_pohl(state, seat, printed)
-            if cost <= have:
-                out.append(action)
+        if not power.candidates_within_fuel:  # priced first: a price is cheaper to ask
+            costs: dict[int, int] = {}  # printed fuel -> the cost with Pohl Foothills
+            fuel = power.fuel
+            paid: list[Action] = []
+            for action in allowed:
+                printed = fuel(state, action)
+                cost = costs.get(printed)
+                if cost is None:
+                    cost = costs[printed] = with_pohl(state, seat, printed)
+                if cost <= have:
+                    paid.append(action)
+            allowed = paid
+        out.extend(_own_judged(state, power, allowed))
     return out
 
 

@@ -14,16 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..alien_tech.orbital_teleporter import (
+    DockShape,
     UseOrbitalTeleporter,
-    docking,
+    dock_shape,
     lifted,
     move_refusal,
     moved_ship,
 )
 from ..state import GameState
 from . import legal_docks
-
-DockShape = tuple[str, tuple[int, ...], int | None, bool]  # facility, values, relic, launch
 
 
 def teleports_refused(state: GameState, actions: Sequence[UseOrbitalTeleporter]) -> list[bool]:
@@ -53,6 +52,5 @@ def teleports_refused(state: GameState, actions: Sequence[UseOrbitalTeleporter])
             trial = lifted(state, action.seat, index)
             shapes = allowed[key] = {(d.facility, d.values, d.relic, d.launch)
                                      for d in legal_docks(trial, action.seat)}
-        dock = docking(action)
-        out.append((dock.facility, dock.values, dock.relic, dock.launch) not in shapes)
+        out.append(dock_shape(action) not in shapes)
     return out
