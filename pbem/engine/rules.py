@@ -273,13 +273,9 @@ def candidates(state: GameState, seat: int, docks: bool = True) -> list[Action]:
 
 def _turn_candidates(state: GameState, seat: int) -> list[Action]:
     """After the dockings: trades, cycle, claims, launch, the Relic Ship."""
+    out: list[Action] = [_trade_action(seat, r) for r in orbital_market.rates(state, seat)]
     cycle, launch, buy_relic = _fixed(seat)
-    rates = orbital_market.rates(state, seat)
-    if rates:
-        out: list[Action] = [_trade_action(seat, r) for r in rates]
-        out.append(cycle)
-    else:
-        out = [cycle]
+    out.append(cycle)
     if state.turn.artifact_total >= ARTIFACT_CLAIM_TOTAL:  # below it every claim is refused
         out.extend(Claim(seat, c) for c in dict.fromkeys(state.display))
     out.append(launch)
