@@ -225,7 +225,9 @@ def test_fuzzed_bodies_apply_nothing_and_get_one_answer_each(server: Flask) -> N
         if outcome == "applied":  # only legal moves of Ana's: the engine checked each
             assert all(step["seat"] == 0 for step in fresh(game.id).turn_steps)
         else:
-            assert outcome in ("refused", "answered"), outcome
+            # "passed": an earlier body played a step, so this reply's wait has passed; it
+            # too applies nothing and is answered once
+            assert outcome in ("refused", "answered", "passed"), outcome
             assert after[0] == before[0], "a version bump: something was applied"
             assert after[1] == before[1] + 1, "exactly one answer"
 
