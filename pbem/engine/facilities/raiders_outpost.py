@@ -26,13 +26,20 @@ def slot(state: GameState, seat: int) -> int:
     return 0
 
 
-def refuse(state: GameState, seat: int, action: Dock) -> str | None:
-    docked = [s.value for s in ships_at(state, ID)]
+def sum_to_beat(state: GameState, seat: int) -> int:
+    """The sum `seat`'s run must be greater than to dock here now: the ships docked here
+    (ruling B5), or 0 when none is or `seat` owns the Smuggler's Alliance (F13: it bumps with
+    any run). All `refuse` reads of the state, so the menu asks it once for all the runs."""
     if state.seats[seat].faction == Faction.SMUGGLERS_ALLIANCE:
-        return None  # ruling F13: the owner bumps with any run
-    if docked and sum(action.values) <= sum(docked):
+        return 0
+    return sum([s.value for s in ships_at(state, ID)])
+
+
+def refuse(state: GameState, seat: int, action: Dock) -> str | None:
+    beat = sum_to_beat(state, seat)
+    if sum(action.values) <= beat:
         return (f"Raiders' Outpost: to bump the ships there your run must sum to more than "
-                f"{sum(docked)}; yours sums to {sum(action.values)}.")
+                f"{beat}; yours sums to {sum(action.values)}.")
     return None
 
 

@@ -29,13 +29,16 @@ from ..facilities import (
     colonist_hub,
     dock_refusal,
     lunar_mine,
+    raiders_outpost,
     ship_tokens,
     shipyard,
     unequal_pairs,
 )
 from ..facilities.ports import taken_groups
-from ..ids import HUB_CIRCLES_LAUNCH_EARLY
+from ..ids import HUB_CIRCLES, HUB_CIRCLES_LAUNCH_EARLY, HUB_LAUNCH_COST, Territory
+from ..payments import can_pay
 from ..state import GameState
+from ..territories import has_bonus
 from .shapes import Rows, facility_blocks, unchosen
 
 # Three ports on a track plus Asimov Crater's one extra advance (ruling B2).
@@ -69,6 +72,12 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
             for _, every, _, _, _ in block:
                 docks.extend([d for d in every if d.values[0] >= lowest])
             continue
+        if facility == _RAIDERS_OUTPOST:
+            # with no ship docked there every run may dock: no need to add up the docked ones
+            beat = 0 if taken is None else raiders_outpost.sum_to_beat(state, seat)
+            for _, every, _, _, _ in block:
+                docks.extend(every if beat == 0 else [d for d in every if sum(d.values) > beat])
+            continue
         refuse = spec.refuse
         if spec.value_free:  # one answer for a group: it is taken or left whole
             for _, every, _, _, firsts in block:
@@ -92,6 +101,8 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
 # Plain strs, as the table's facilities are: a comparison with a StrEnum member is slower.
 _COLONIST_HUB: Final = str(colonist_hub.ID)
 _LUNAR_MINE: Final = str(lunar_mine.ID)
+_RAIDERS_OUTPOST: Final = str(raiders_outpost.ID)
+_ASIMOV_CRATER: Final = str(Territory.ASIMOV_CRATER)
 # A track's ships are the seat's own, and the Raiders' Outpost bumps what is there: a
 # docking there never waits for a free group.
 _MANY_TO_A_GROUP: Final = ("track", "run")
@@ -104,21 +115,48 @@ def _group(dock: Dock) -> tuple[bool, bool]:
 
 def _hub_docks(state: GameState, seat: int, block: Rows, docks: list[Dock]) -> None:
     """The Colonist Hub's rows: its `refuse` reads only the number of ships, the launch and
-    the seat's free ports (`colonist_hub.refuse_ships`), so it is asked once per count and
+    the seat's free ports (`colonist_hub.refuse_ships`), so it is answered once per count and
     launch, with the free ports counted once. A launch needs the colony on circle 6 or 7 by
     the end of the docking: without that reach every launch is left out (each would be
     refused anyway)."""
     reach = state.seats[seat].hub_circle + MAX_HUB_ADVANCES >= HUB_CIRCLES_LAUNCH_EARLY
     free = colonist_hub.free_ports(state, seat)
+    if colonist_hub.freeform(state):  # ruling F16's circles and tracks: ask the Hub itself
+        answers = [(colonist_hub.refuse_ships(state, seat, ships, False, free) is None,
+                    reach and colonist_hub.refuse_ships(state, seat, ships, True, free) is None)
+                   for ships in range(1, free + 1)]
+    else:
+        answers = _track_answers(state, seat, free, reach)
     for ships, every, stays, launches, _ in block:
         if ships > free:
             break  # `refuse_ships` refuses more ships than free ports, and the rows go up
-        stay = colonist_hub.refuse_ships(state, seat, ships, False, free) is None
-        launch = reach and colonist_hub.refuse_ships(state, seat, ships, True, free) is None
+        stay, launch = answers[ships - 1]
         if stay:
             docks.extend(every if launch else stays)
         elif launch:
             docks.extend(launches)
 
 
-__all__ = ["MAX_HUB_ADVANCES", "legal_docks"]
+def _track_answers(state: GameState, seat: int, free: int, reach: bool
+                   ) -> list[tuple[bool, bool]]:
+    """`colonist_hub.refuse_ships` on a track of one's own (fewer than five players), for
+    1 to `free` ships: (staying allowed, launching allowed) for each count. What it reads of
+    the position is the same for every count, so it is read once: the colony, the Asimov
+    Crater bonus, the launch circle and whether the launch can be paid."""
+    me = state.seats[seat]
+    if me.hub_circle == 0 and me.colonies == 0:
+        return [(False, False)] * free  # no colony to start there
+    stay = me.hub_circle != HUB_CIRCLES  # one waiting on circle 7 docks only to launch (B8)
+    if not reach or not can_pay(state, seat, *HUB_LAUNCH_COST):
+        return [(stay, False)] * free
+    turn = state.turn
+    asimov = not turn.asimov_used and has_bonus(state, seat, _ASIMOV_CRATER)
+    first = colonist_hub.launch_circle(state, seat)
+    answers = []
+    for ships in range(1, free + 1):
+        steps = ships + (1 if asimov and turn.hub_ships + ships >= 2 else 0)
+        answers.append((stay, me.hub_circle + steps >= first))
+    return answers
+
+
+__all____all__ = ["MAX_HUB_ADVANCES", "legal_docks"]
