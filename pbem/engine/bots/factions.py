@@ -7,7 +7,6 @@ from typing import Final
 
 from ..actions import Action, Dock
 from ..factions.catalog import BOARD_ACTIONS, FACTIONS
-from ..factions.common import owner_of
 from ..factions.draft import ChooseFaction
 from ..state import GameState
 
@@ -16,16 +15,17 @@ PREFERENCE: Final[dict[str, float]] = {spec.id: spec.bot_preference for spec in 
 
 def faction_score(state: GameState, seat: int, action: Action) -> float | None:
     """A worth for Faction actions, or None for any other action."""
+    if isinstance(action, Dock):  # asked first: the docking is the common case
+        return _dock(state, seat, action) if action.facility in FACTIONS else None
     if isinstance(action, ChooseFaction):
         return PREFERENCE.get(action.faction, 5.0)
-    if isinstance(action, Dock) and action.facility in FACTIONS:
-        return _dock(state, seat, action)
     board = BOARD_ACTIONS.get(type(action))
     return None if board is None else board.bot_score(state, seat, action)
 
 
 def _dock(state: GameState, seat: int, action: Dock) -> float:
     facility = action.facility
-    fee = 1.0 if owner_of(state, facility) != seat else 0.0
+    # the owner docks free; a board has one owner (the draft), so no other seat need be read
+    fee = 0.0 if state.seats[seat].faction == facility else 1.0
     worth = FACTIONS[facility].facility.bot_worth(state, seat, action)
     return worth - fee - 0.1 * action.values[0]
