@@ -20,14 +20,12 @@ def faction_score(state: GameState, seat: int, action: Action) -> float | None:
     """A worth for Faction actions, or None for any other action."""
     if isinstance(action, Dock):  # asked first: the docking is the common case
         worth = _WORTH.get(action.facility)
-        return None if worth is None else _dock(state, seat, action, worth)
+        if worth is None:
+            return None
+        # the owner docks free; a board has one owner (the draft), so no other seat is read
+        fee = 0.0 if state.seats[seat].faction == action.facility else 1.0
+        return worth(state, seat, action) - fee - 0.1 * action.values[0]
     if isinstance(action, ChooseFaction):
         return PREFERENCE.get(action.faction, 5.0)
     board = BOARD_ACTIONS.get(type(action))
     return None if board is None else board.bot_score(state, seat, action)
-
-
-def _dock(state: GameState, seat: int, action: Dock, worth: DockWorth) -> float:
-    # the owner docks free; a board has one owner (the draft), so no other seat need be read
-    fee = 0.0 if state.seats[seat].faction == action.facility else 1.0
-    return worth(state, seat, action) - fee - 0.1 * action.values[0]
