@@ -68,25 +68,38 @@ PENDING: Final[dict[str, tuple[tuple[type[Action], ...], str, str]]] = {
 }
 
 # The menu: the draft, then the owners' abilities and the decisions, then the dockings the
-# boards add (the Smuggler's Alliance's run).
-_CANDIDATES: Final[tuple[Candidates, ...]] = (
-    draft.candidates,
-    *[spec.candidates for spec in SPECS if spec.candidates],
-    *[spec.facility.candidates for spec in SPECS if spec.facility.candidates],
-)
+# boards add (the Smuggler's Alliance's run). A board's `candidates` offers only its owner's
+# abilities, or the answers to its own decision while that waits; a facility's offers nothing
+# while any decision waits (`FactionSpec`, `BoardFacility`). So a waiting decision names the
+# one list to ask, and otherwise only the seat's own board and the boards in the game are
+# asked: the same menu, without asking the boards that would offer nothing
+# (tests/engine/factions/test_catalog.py plays games against the full round).
+_DECISIONS: Final[dict[str, Candidates]] = {
+    draft.PENDING: draft.candidates,
+    **{spec.decision.kind: spec.candidates
+       for spec in SPECS if spec.decision and spec.candidates},
+}
+_ABILITIES: Final[dict[str, Candidates]] = {
+    spec.id: spec.candidates for spec in SPECS if spec.candidates}
+_FACILITY_CANDIDATES: Final[tuple[tuple[str, Candidates], ...]] = tuple(
+    (spec.id, spec.facility.candidates) for spec in SPECS if spec.facility.candidates)
 
 
 def candidates(state: GameState, seat: int) -> list[Action]:
     """Faction actions to offer `seat` now (the caller filters them through the refusals)."""
-    if state.turn.pending is None:
-        for s in state.seats:
-            if s.faction:
-                break
-        else:
-            return []  # no board chosen and nothing pending
-    out: list[Action] = []
-    for offered in _CANDIDATES:
-        out.extend(offered(state, seat))
+    pending = state.turn.pending
+    if pending is not None:
+        decision = _DECISIONS.get(pending["kind"])
+        return [] if decision is None else decision(state, seat)
+    chosen = [s.faction for s in state.seats if s.faction]
+    if not chosen:
+        return []  # no board chosen and nothing pending
+    own = state.seats[seat].faction
+    ability = None if own is None else _ABILITIES.get(own)
+    out: list[Action] = [] if ability is None else ability(state, seat)
+    for board, offered in _FACILITY_CANDIDATES:
+        if board in chosen:
+            out.extend(offered(state, seat))
     return out
 
 

@@ -32,15 +32,10 @@ def owns(state: GameState, seat: int, faction: str) -> bool:
     return state.seats[seat].faction == faction
 
 
-def fee(state: GameState, seat: int, faction: str) -> int:
-    return 0 if owner_of(state, faction) == seat else FACTION_ACCESS_FEE
-
-
-def cost_words(state: GameState, seat: int, faction: str, fuel: int, ore: int) -> str:
+def cost_words(seat: int, owner: int, fuel: int, ore: int) -> str:
+    """The words for what docking at the board `owner` chose costs `seat`."""
     parts = []
-    if fee(state, seat, faction):
-        owner = owner_of(state, faction)
-        assert owner is not None
+    if owner != seat:
         parts.append(f"the 1 fuel access fee to {COLOURS[owner]}")
     if fuel:
         parts.append(f"{fuel} fuel to the supply")
@@ -51,13 +46,14 @@ def cost_words(state: GameState, seat: int, faction: str, fuel: int, ore: int) -
 
 def refuse(state: GameState, seat: int, faction: str, fuel: int = 0, ore: int = 0) -> str | None:
     """The checks every Faction facility makes: in the game, and the costs affordable."""
-    owner = owner_of(state, faction)
+    # A board has one owner (the draft): the owner's own board needs no search of the seats.
+    owner = seat if state.seats[seat].faction == faction else owner_of(state, faction)
     if owner is None:
         return (f"{faction_name(faction)}: nobody chose this Faction board, so its facility "
                 "is not in the game.")
     if not can_pay(state, seat, fuel + (0 if owner == seat else FACTION_ACCESS_FEE), ore):
         return (f"{faction_name(faction)}: docking costs "
-                f"{cost_words(state, seat, faction, fuel, ore)}; you cannot pay.")
+                f"{cost_words(seat, owner, fuel, ore)}; you cannot pay.")
     return None
 
 

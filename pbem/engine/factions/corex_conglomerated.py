@@ -21,7 +21,7 @@ FUEL: Final = 2
 
 
 def controlled(state: GameState, seat: int) -> int:
-    return sum(1 for c in state.controllers.values() if c == seat)
+    return list(state.controllers.values()).count(seat)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:

@@ -100,7 +100,7 @@ def smuggle(state: GameState, action: Smuggle, events: list[Event]) -> None:
 
 
 def candidates(state: GameState, seat: int) -> list[Action]:
-    if common.owner_of(state, ID) is None or state.turn.pending is not None:
+    if state.turn.pending is not None or common.owner_of(state, ID) is None:
         return []
     tokens = facilities.ship_tokens(state, seat)
     if len(tokens) < SMUGGLED or free_slot(state, ID) is None:

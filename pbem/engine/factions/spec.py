@@ -40,7 +40,9 @@ class BoardFacility:
     dock: DockEffect  # the benefit: the fee to the owner and what the board gives
     value_free: bool = True  # `refuse` never reads the ship values (facilities memo)
     launches: bool = False  # the advance may end in a launch (ruling B8)
-    candidates: Candidates | None = None  # dockings offered besides `dock <ship> <board>`
+    # dockings offered besides `dock <ship> <board>`; none while a decision waits, and asked
+    # only while the board is in the game (catalog.candidates)
+    candidates: Candidates | None = None
     bot_worth: DockWorth = worth(0.0)
 
 
@@ -78,5 +80,7 @@ class FactionSpec:
     owner: str  # the owner's ability, for pages and mail (ids.toml `owner`)
     actions: tuple[BoardAction[Any], ...] = ()
     decision: Decision | None = None
-    candidates: Candidates | None = None  # the owner's abilities and the decision, for the menu
+    # the owner's abilities and the decision, for the menu: asked only of the owner, or while
+    # this board's decision waits (catalog.candidates)
+    candidates: Candidates | None = None
     bot_preference: float = 5.0  # how much the greedy bot wants this board in the draft

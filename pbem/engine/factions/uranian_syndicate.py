@@ -78,6 +78,8 @@ def _can_move(state: GameState, seat: int) -> bool:
     cost (one of your colonies, or an opponent's) differ only by the Repulsor Field at either
     end, and it covers one territory: two sources of each cost, two targets each, will do."""
     ore = state.seats[seat].ore
+    if ore < move_cost(seat, seat):  # even one of yours is refused on cost: no need to look
+        return False
     tried: tuple[list[str], list[str]] = ([], [])  # sources tried: an opponent's, yours
     for source, counts in state.colonies.items():
         for owner, n in enumerate(counts):

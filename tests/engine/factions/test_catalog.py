@@ -7,11 +7,12 @@ import pkgutil
 
 import pbem.engine.factions as factions
 from pbem.engine import action_from_json, action_to_json, facilities, ids, notation
-from pbem.engine.actions import ACTION_TYPES, kind_of
-from pbem.engine.bots import greedy_bot, play_game, random_bot
-from pbem.engine.factions import catalog
+from pbem.engine.actions import ACTION_TYPES, Action, kind_of
+from pbem.engine.bots import Bot, greedy_bot, play_game, random_bot
+from pbem.engine.factions import catalog, draft
 from pbem.engine.factions.spec import FactionSpec
 from pbem.engine.rules import HANDLERS
+from pbem.engine.state import GameState
 from pbem.words import glossary
 
 from ..rules_ids import ids_toml
@@ -95,3 +96,33 @@ def test_the_pages_texts_are_the_specs() -> None:
         text = glossary.FACTIONS[spec.id]
         assert (text.name, text.facility, text.owner) == (spec.name, spec.facility.effect,
                                                           spec.owner)
+
+
+def _every_board_asked(state: GameState, seat: int) -> list[Action]:
+    """The Faction menu by asking every list in turn: what `catalog.candidates` shortens."""
+    if state.turn.pending is None and not any(s.faction for s in state.seats):
+        return []
+    out: list[Action] = list(draft.candidates(state, seat))
+    for spec in catalog.SPECS:
+        if spec.candidates:
+            out.extend(spec.candidates(state, seat))
+    for spec in catalog.SPECS:
+        if spec.facility.candidates:
+            out.extend(spec.facility.candidates(state, seat))
+    return out
+
+
+def test_the_faction_menu_asks_only_the_boards_that_may_offer_and_is_the_full_round() -> None:
+    offered: set[type[Action]] = set()
+    for seed in range(6):
+        for chooser in (greedy_bot, random_bot):
+            def bot(state: GameState, seat: int, rng: list[int],
+                    chooser: Bot = chooser) -> Action:
+                for s in range(state.players):  # every seat, the one to act or not
+                    menu = catalog.candidates(state, s)
+                    assert menu == _every_board_asked(state, s)
+                    offered.update(type(a) for a in menu)
+                return chooser(state, seat, rng)
+
+            play_game(4, seed, bot)
+    assert len(offered) > 6, offered  # the draft, each board's ability and decision, a run
