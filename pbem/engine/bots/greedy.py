@@ -60,48 +60,50 @@ def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
         menu = legal_actions(state, seat)
         if len(menu) == 1:
             return menu[0]  # nothing to weigh, and a single best draws nothing from `rng`
-        return _best(menu, _weigh(state, seat, menu, []), rng)
+        return _drawn(_top(state, seat, menu, [])[1], rng)
     menu, late = menu_beside_cards(state, seat)
     leader: list[int] = []
-    scores = _weigh(state, seat, menu, leader)
-    late_scores = _weigh(state, seat, late, leader)
+    top, best = _top(state, seat, menu, leader)
+    late_top, late_best = _top(state, seat, late, leader)
     cards = state.seats[seat].cards
     if cards and (any(card in _SCORED_CARDS for card in cards)
-                  or max(scores, default=_NO_SCORE) <= CARD_POWER_SCORE
-                  and max(late_scores, default=_NO_SCORE) <= CARD_POWER_SCORE):
-        card_actions = legal_card_actions(state, seat)
-        menu.extend(card_actions)
-        scores.extend(_weigh(state, seat, card_actions, leader))
-    menu.extend(late)
-    scores.extend(late_scores)
-    return _best(menu, scores, rng)
+                  or top <= CARD_POWER_SCORE and late_top <= CARD_POWER_SCORE):
+        card_top, card_best = _top(state, seat, legal_card_actions(state, seat), leader)
+        if card_top > top:
+            top, best = card_top, card_best
+        elif card_top == top:
+            best.extend(card_best)  # in menu order: the cards' after the dockings and turn's
+    if late_top > top:
+        best = late_best
+    elif late_top == top:
+        best.extend(late_best)
+    return _drawn(best, rng)
 
 
-def _best(menu: list[Action], scores: list[float], rng: list[int]) -> Action:
-    """The best-scoring action of `menu` (`scores` in the same order), the ties drawn by
-    `rng` in menu order; a single best draws nothing."""
+def _top(state: GameState, seat: int, menu: list[Action], leader: list[int]
+         ) -> tuple[float, list[Action]]:
+    """The best score of `menu` and its actions with that score, in menu order (none and
+    `_NO_SCORE` for an empty menu); `leader` holds the leading opponent once it is found (the
+    same for every action of one menu)."""
     best: list[Action] = []
     best_score = _NO_SCORE
-    for action, score in zip(menu, scores, strict=True):
+    for action in menu:
+        if type(action) is Dock and action.facility not in FACTION_NAMES:
+            score = _dock_score(state, seat, action)  # the commonest choice, asked first
+        elif type(action) in _CARD_KINDS:  # a Plasma Cannon holder's menu is mostly its shots
+            score = _card_score(state, seat, action)
+        else:
+            score = _score(state, seat, action, leader)
         if score > best_score:
             best, best_score = [action], score
         elif score == best_score:
             best.append(action)
+    return best_score, best
+
+
+def _drawn(best: list[Action], rng: list[int]) -> Action:
+    """One of the best actions, drawn by `rng`; a single best draws nothing."""
     return best[dice.below(rng, len(best))] if len(best) > 1 else best[0]
-
-
-def _weigh(state: GameState, seat: int, menu: list[Action], leader: list[int]) -> list[float]:
-    """The score of every action of `menu`; `leader` holds the leading opponent once it is
-    found (the same for every action of one menu)."""
-    scores: list[float] = []
-    for action in menu:
-        if type(action) is Dock and action.facility not in FACTION_NAMES:
-            scores.append(_dock_score(state, seat, action))  # the commonest choice, asked first
-        elif type(action) in _CARD_KINDS:  # a Plasma Cannon holder's menu is mostly its shots
-            scores.append(_card_score(state, seat, action))
-        else:
-            scores.append(_score(state, seat, action, leader))
-    return scores
 
 
 _NO_SCORE: Final = float("-inf")
