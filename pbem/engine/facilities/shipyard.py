@@ -19,6 +19,9 @@ from ..state import BAY, STOCK, UNPLACED, GameState
 from ..territories import has_bonus
 from .spec import FacilitySpec
 
+# A plain str: a dict finds it several times faster than the StrEnum member.
+_HERBERT_VALLEY: Final = str(Territory.HERBERT_VALLEY)
+
 ID: Final[str] = Facility.SHIPYARD
 SCAVENGER: Final = "scavenger_shipyard"  # Turn.facts key: "open" after a Scavenger Fleet docking
 
@@ -44,7 +47,7 @@ def ships_in_play(state: GameState, seat: int) -> int:
 def cost(state: GameState, seat: int) -> tuple[int, int]:
     nth = ships_in_play(state, seat) + 1
     fuel, ore = SHIPYARD_COST[nth]
-    if has_bonus(state, seat, Territory.HERBERT_VALLEY):
+    if has_bonus(state, seat, _HERBERT_VALLEY):
         fuel, ore = max(0, fuel - 1), max(0, ore - 1)
     return fuel, ore
 
