@@ -122,6 +122,7 @@ def _begin_draft(state: GameState) -> None:
 
 
 _TERRAFORMING: Final[str] = Facility.TERRAFORMING_STATION  # a plain str: asked of every ship
+_COREX: Final = str(Faction.COREX_CONGLOMERATED)  # plain: a seat's faction compares faster
 
 
 def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
@@ -137,21 +138,22 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
     gathered: list[Ship] = []
     for i in fleet_indices(state, seat):
         ship = ships[i]
-        if ship.loc == _TERRAFORMING:
+        loc = ship.loc
+        if loc == _TERRAFORMING:
             send_to_stock(state, i, events)  # a New Gaia rescue sends it to the Bay (F6)
-        if ship.loc in FACILITY_NAMES or ship.loc == UNPLACED:
+            loc = ship.loc
+        if loc == UNPLACED or loc in FACILITY_NAMES:
             ship.loc, ship.slot = UNPLACED, -1
             gathered.append(ship)
     events.append(event("turn_started", seat, round=turn.round))
-    if state.seats[seat].faction == Faction.COREX_CONGLOMERATED:  # ruling F15: before the roll
+    if state.seats[seat].faction == _COREX:  # ruling F15: before the roll
         controlled = sum(1 for c in state.controllers.values() if c == seat)
         gain(state, seat, 1 + controlled, 0, events, why=Faction.COREX_CONGLOMERATED)
-    rolled = []
-    for ship in gathered:
-        ship.value = dice.roll(state)
-        rolled.append(ship.value)
+    rolled = dice.rolls(state, len(gathered))  # in ship order, as the fleet rolls
+    for ship, value in zip(gathered, rolled, strict=True):
+        ship.value = value
     turn.rolled = rolled
-    relic = state.ships[-1]
+    relic = ships[-1]
     events.append(event("rolled", seat, values=rolled,
                         relic=relic.value if state.relic_owner == seat
                         and relic.loc == UNPLACED else None))

@@ -127,8 +127,9 @@ def do_dock(state: GameState, action: Dock, events: list[Event]) -> None:
                         values=list(action.values), relic=action.relic))
     if spec.before_dock:  # e.g. the Raiders' Outpost bump
         spec.before_dock(state, action, events)
+    everyone = state.ships
     for i in ships:
-        ship = state.ships[i]
+        ship = everyone[i]
         ship.loc, ship.slot = action.facility, slot
     spec.dock(state, action.seat, ships, action, events)
 

@@ -36,6 +36,7 @@ from .spec import FacilitySpec
 ID: Final[str] = Facility.COLONIST_HUB
 # A plain str: a ship's place compares with it about twice as fast as with the StrEnum member.
 _PLAIN_ID: Final = str(ID)
+_HOMESTEADERS: Final = str(Faction.HOMESTEADERS_UNION)  # plain, as `_PLAIN_ID`
 
 
 def freeform(state: GameState) -> bool:
@@ -44,7 +45,7 @@ def freeform(state: GameState) -> bool:
 
 def launch_circle(state: GameState, seat: int) -> int:
     """The first circle a colony of `seat` may launch from (ruling F9)."""
-    if state.seats[seat].faction == Faction.HOMESTEADERS_UNION:
+    if state.seats[seat].faction == _HOMESTEADERS:
         return HUB_CIRCLES_LAUNCH_EARLY
     return HUB_CIRCLES
 
@@ -210,7 +211,7 @@ def move(state: GameState, seat: int, steps: int, launch: bool, events: list[Eve
     """Advance `seat`'s colony `steps` circles, launching at the end if `launch` (B8, F9)."""
     me = state.seats[seat]
     start = me.hub_circle
-    at = max(launch_circle(state, seat), start)
+    at = 0  # the circle launched from, when `launch`
     if launch:
         found = launch_point(state, seat, steps)
         assert isinstance(found, int), found  # the docking's check found the point
