@@ -33,7 +33,7 @@ from .ids import (
     Field,
     Territory,
 )
-from .lookup import fleet_indices, unplaced
+from .lookup import fleet_indices
 from .payments import gain
 from .scoring import result
 from .state import BAY, RELIC_HOME, STOCK, UNPLACED, GameState, Seat, Ship, Turn
@@ -170,10 +170,14 @@ def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,
         me.fuel -= return_fuel
         me.ore -= return_ore
         events.append(event("returned_resources", seat, fuel=return_fuel, ore=return_ore))
-    to_bay = unplaced(state, seat)  # a borrowed ship left unplaced too (ruling T1)
-    for ship in to_bay:
-        ship.loc, ship.slot, ship.value = BAY, -1, 0
-    events.append(event("turn_ended", seat, to_bay=len(to_bay)))
+    ships = state.ships
+    to_bay = 0
+    for i in fleet_indices(state, seat):  # a borrowed ship left unplaced too (ruling T1)
+        ship = ships[i]
+        if ship.loc == UNPLACED:
+            ship.loc, ship.slot, ship.value = BAY, -1, 0
+            to_bay += 1
+    events.append(event("turn_ended", seat, to_bay=to_bay))
     experimental_ftl_drive.end_of_turn(state, events)  # ruling T4: after its third token
     following = (seat + 1) % state.players
     if following == 0:  # the last seat has ended its turn: a new round begins

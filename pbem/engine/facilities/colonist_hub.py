@@ -37,6 +37,7 @@ ID: Final[str] = Facility.COLONIST_HUB
 # A plain str: a ship's place compares with it about twice as fast as with the StrEnum member.
 _PLAIN_ID: Final = str(ID)
 _HOMESTEADERS: Final = str(Faction.HOMESTEADERS_UNION)  # plain, as `_PLAIN_ID`
+_ASIMOV: Final = str(Territory.ASIMOV_CRATER)  # plain: `has_bonus` looks it up in str dicts
 
 
 def freeform(state: GameState) -> bool:
@@ -77,7 +78,7 @@ def free_track(state: GameState, seat: int, circle: int) -> int | None:
 def advances(state: GameState, seat: int, ships: int) -> int:
     turn = state.turn
     bonus = (not turn.asimov_used and turn.hub_ships + ships >= 2
-             and has_bonus(state, seat, Territory.ASIMOV_CRATER))
+             and has_bonus(state, seat, _ASIMOV))
     return ships + (1 if bonus else 0)
 
 
