@@ -139,12 +139,15 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
     for i in fleet_indices(state, seat):
         ship = ships[i]
         loc = ship.loc
-        if loc == _TERRAFORMING:
-            send_to_stock(state, i, events)  # a New Gaia rescue sends it to the Bay (F6)
-            loc = ship.loc
-        if loc == UNPLACED or loc in FACILITY_NAMES:
-            ship.loc, ship.slot = UNPLACED, -1
-            gathered.append(ship)
+        if loc in FACILITY_NAMES:  # docked, or in the Maintenance Bay: gathered
+            if loc == _TERRAFORMING:
+                send_to_stock(state, i, events)  # a New Gaia rescue sends it to the Bay (F6)
+                if ship.loc not in FACILITY_NAMES:
+                    continue
+        elif loc != UNPLACED:
+            continue  # in the stock, or the Relic Ship at home
+        ship.loc, ship.slot = UNPLACED, -1
+        gathered.append(ship)
     events.append(event("turn_started", seat, round=turn.round))
     if state.seats[seat].faction == _COREX:  # ruling F15: before the roll
         controlled = sum(1 for c in state.controllers.values() if c == seat)

@@ -45,13 +45,14 @@ def match_ships(state: GameState, seat: int, values: tuple[int, ...],
                 relic: int | None) -> list[int] | str:
     """Indices of this seat's unplaced ships showing `values` (the Relic Ship for `relic`)."""
     chosen: list[int] = []
-    wanted = list(values)
+    wanted: tuple[int, ...] | list[int] = values  # copied only to take the Relic Ship's out
     if relic is not None:
         r = state.ships[-1]
         if commander(state, r) != seat or r.loc != UNPLACED or r.value != relic:
             return f"You have no unplaced Relic Ship showing {relic}."
         if relic not in wanted:
             return "The Relic Ship's value must be one of the docked values."
+        wanted = list(values)
         wanted.remove(relic)
         chosen.append(len(state.ships) - 1)
     free = unplaced_indices(state, seat)

@@ -52,11 +52,11 @@ def launch_circle(state: GameState, seat: int) -> int:
 
 
 def slot(state: GameState, seat: int) -> int:
-    return 0 if freeform(state) else state.seats[seat].hub_track
+    return 0 if state.players == 5 else state.seats[seat].hub_track  # `freeform`, inline
 
 
 def free_ports(state: GameState, seat: int) -> int:
-    if freeform(state):
+    if state.players == 5:  # `freeform`, inline: the menu asks this at every docking step
         docked = ships_at(state, ID)
         mine = sum(1 for s in docked if commander(state, s) == seat)  # ruling B20
         return min(HUB_TRACKS * HUB_PORTS_PER_TRACK - len(docked), HUB_PORTS_PER_TRACK - mine)
@@ -119,7 +119,8 @@ def move_refusal(state: GameState, seat: int, steps: int, launch: bool,
         return ("Colonist Hub: your colony waits on circle 7; no ship may dock on your track "
                 "unless you launch it in the same docking (ruling B8).")
     stop = min(HUB_CIRCLES, reach)
-    if freeform(state) and stop != me.hub_circle and free_track(state, seat, stop) is None:
+    # `freeform`, inline: the menu asks this of every number of ships it offers
+    if state.players == 5 and stop != me.hub_circle and free_track(state, seat, stop) is None:
         return (f"Colonist Hub: circle {stop} is taken on every track, so your colony cannot "
                 "stop there; dock a different number of ships (ruling F16).")
     return None
@@ -167,7 +168,7 @@ def _launch_from_refusal(state: GameState, seat: int, steps: int, at: int) -> st
 
 def dock(state: GameState, seat: int, ships: list[int], action: Dock,
          events: list[Event]) -> None:
-    if freeform(state):  # ruling F16: each ship takes any free port
+    if state.players == 5:  # `freeform`, inline; ruling F16: each ship takes any free port
         for i in ships:
             state.ships[i].slot = -1
         for i in ships:
@@ -243,7 +244,7 @@ def move(state: GameState, seat: int, steps: int, launch: bool, events: list[Eve
 
 def _slide(state: GameState, seat: int) -> None:
     """Ruling F16: the colony slides onto a track where its circle is free."""
-    if freeform(state):
+    if state.players == 5:  # `freeform`, inline: every colony that moves asks
         track = free_track(state, seat, state.seats[seat].hub_circle)
         assert track is not None
         state.seats[seat].hub_track = track
