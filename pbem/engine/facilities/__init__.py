@@ -119,20 +119,21 @@ def dockable(state: GameState, seat: int) -> Dock | None:
 
 
 def do_dock(state: GameState, action: Dock, events: list[Event]) -> None:
-    ships = match_ships(state, action.seat, action.values, action.relic)
+    seat, facility = action.seat, action.facility
+    ships = match_ships(state, seat, action.values, action.relic)
     assert not isinstance(ships, str)
-    spec = FACILITIES[action.facility]
-    slot = spec.slot(state, action.seat) if spec.slot else free_slot(state, action.facility)
+    spec = FACILITIES[facility]
+    slot = spec.slot(state, seat) if spec.slot else free_slot(state, facility)
     assert slot is not None
-    events.append(event("docked", action.seat, facility=action.facility,
-                        values=list(action.values), relic=action.relic))
+    events.append(event("docked", seat, facility=facility, values=list(action.values),
+                        relic=action.relic))
     if spec.before_dock:  # e.g. the Raiders' Outpost bump
         spec.before_dock(state, action, events)
     everyone = state.ships
     for i in ships:
         ship = everyone[i]
-        ship.loc, ship.slot = action.facility, slot
-    spec.dock(state, action.seat, ships, action, events)
+        ship.loc, ship.slot = facility, slot
+    spec.dock(state, seat, ships, action, events)
 
 
 def ship_tokens(state: GameState, seat: int) -> tuple[Token, ...]:
