@@ -33,7 +33,7 @@ from .ids import (
     Field,
     Territory,
 )
-from .lookup import fleet_indices, unplaced
+from .lookup import fleet_indices
 from .payments import gain
 from .scoring import result
 from .state import BAY, RELIC_HOME, STOCK, UNPLACED, GameState, Seat, Ship, Turn
@@ -122,6 +122,7 @@ def _begin_draft(state: GameState) -> None:
 
 
 _TERRAFORMING: Final[str] = Facility.TERRAFORMING_STATION  # a plain str: asked of every ship
+_COREX: Final = str(Faction.COREX_CONGLOMERATED)  # plain: a seat's faction compares faster
 
 
 def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
@@ -137,21 +138,25 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
     gathered: list[Ship] = []
     for i in fleet_indices(state, seat):
         ship = ships[i]
-        if ship.loc == _TERRAFORMING:
-            send_to_stock(state, i, events)  # a New Gaia rescue sends it to the Bay (F6)
-        if ship.loc in FACILITY_NAMES or ship.loc == UNPLACED:
-            ship.loc, ship.slot = UNPLACED, -1
-            gathered.append(ship)
+        loc = ship.loc
+        if loc in FACILITY_NAMES:  # docked, or in the Maintenance Bay: gathered
+            if loc == _TERRAFORMING:
+                send_to_stock(state, i, events)  # a New Gaia rescue sends it to the Bay (F6)
+                if ship.loc not in FACILITY_NAMES:
+                    continue
+        elif loc != UNPLACED:
+            continue  # in the stock, or the Relic Ship at home
+        ship.loc, ship.slot = UNPLACED, -1
+        gathered.append(ship)
     events.append(event("turn_started", seat, round=turn.round))
-    if state.seats[seat].faction == Faction.COREX_CONGLOMERATED:  # ruling F15: before the roll
+    if state.seats[seat].faction == _COREX:  # ruling F15: before the roll
         controlled = sum(1 for c in state.controllers.values() if c == seat)
         gain(state, seat, 1 + controlled, 0, events, why=Faction.COREX_CONGLOMERATED)
-    rolled = []
-    for ship in gathered:
-        ship.value = dice.roll(state)
-        rolled.append(ship.value)
+    rolled = dice.rolls(state, len(gathered))  # in ship order, as the fleet rolls
+    for ship, value in zip(gathered, rolled, strict=True):
+        ship.value = value
     turn.rolled = rolled
-    relic = state.ships[-1]
+    relic = ships[-1]
     events.append(event("rolled", seat, values=rolled,
                         relic=relic.value if state.relic_owner == seat
                         and relic.loc == UNPLACED else None))
@@ -168,10 +173,14 @@ def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,
         me.fuel -= return_fuel
         me.ore -= return_ore
         events.append(event("returned_resources", seat, fuel=return_fuel, ore=return_ore))
-    to_bay = unplaced(state, seat)  # a borrowed ship left unplaced too (ruling T1)
-    for ship in to_bay:
-        ship.loc, ship.slot, ship.value = BAY, -1, 0
-    events.append(event("turn_ended", seat, to_bay=len(to_bay)))
+    ships = state.ships
+    to_bay = 0
+    for i in fleet_indices(state, seat):  # a borrowed ship left unplaced too (ruling T1)
+        ship = ships[i]
+        if ship.loc == UNPLACED:
+            ship.loc, ship.slot, ship.value = BAY, -1, 0
+            to_bay += 1
+    events.append(event("turn_ended", seat, to_bay=to_bay))
     experimental_ftl_drive.end_of_turn(state, events)  # ruling T4: after its third token
     following = (seat + 1) % state.players
     if following == 0:  # the last seat has ended its turn: a new round begins

@@ -16,18 +16,15 @@ from .state import BAY, RELIC_HOME, STOCK, GameState
 
 def controller_of(counts: list[int]) -> int | None:
     """The seat with strictly more colonies than any other single seat, else None."""
-    best = -1
-    best_count = 0
-    tied = False
-    for seat, count in enumerate(counts):
-        if count > best_count:
-            best, best_count, tied = seat, count, False
-        elif count == best_count and count > 0:
-            tied = True
-    return None if tied or best_count == 0 else best
+    most = max(counts, default=0)  # three passes in C: quicker than one in Python
+    if most <= 0 or counts.count(most) > 1:
+        return None
+    return counts.index(most)
 
 
-_ISOLATION: Final[str] = Field.ISOLATION  # a module name: looking up the Enum member is slow
+# A plain str, not the Enum member: looking the member up is slow, and a dict of str keys
+# finds a plain str faster than a StrEnum member.
+_ISOLATION: Final = str(Field.ISOLATION)
 
 
 def has_bonus(state: GameState, seat: int, territory: str) -> bool:

@@ -45,13 +45,14 @@ def match_ships(state: GameState, seat: int, values: tuple[int, ...],
                 relic: int | None) -> list[int] | str:
     """Indices of this seat's unplaced ships showing `values` (the Relic Ship for `relic`)."""
     chosen: list[int] = []
-    wanted = list(values)
+    wanted: tuple[int, ...] | list[int] = values  # copied only to take the Relic Ship's out
     if relic is not None:
         r = state.ships[-1]
         if commander(state, r) != seat or r.loc != UNPLACED or r.value != relic:
             return f"You have no unplaced Relic Ship showing {relic}."
         if relic not in wanted:
             return "The Relic Ship's value must be one of the docked values."
+        wanted = list(values)
         wanted.remove(relic)
         chosen.append(len(state.ships) - 1)
     free = unplaced_indices(state, seat)
@@ -118,19 +119,21 @@ def dockable(state: GameState, seat: int) -> Dock | None:
 
 
 def do_dock(state: GameState, action: Dock, events: list[Event]) -> None:
-    ships = match_ships(state, action.seat, action.values, action.relic)
+    seat, facility = action.seat, action.facility
+    ships = match_ships(state, seat, action.values, action.relic)
     assert not isinstance(ships, str)
-    spec = FACILITIES[action.facility]
-    slot = spec.slot(state, action.seat) if spec.slot else free_slot(state, action.facility)
+    spec = FACILITIES[facility]
+    slot = spec.slot(state, seat) if spec.slot else free_slot(state, facility)
     assert slot is not None
-    events.append(event("docked", action.seat, facility=action.facility,
-                        values=list(action.values), relic=action.relic))
+    events.append(event("docked", seat, facility=facility, values=list(action.values),
+                        relic=action.relic))
     if spec.before_dock:  # e.g. the Raiders' Outpost bump
         spec.before_dock(state, action, events)
+    everyone = state.ships
     for i in ships:
-        ship = state.ships[i]
-        ship.loc, ship.slot = action.facility, slot
-    spec.dock(state, action.seat, ships, action, events)
+        ship = everyone[i]
+        ship.loc, ship.slot = facility, slot
+    spec.dock(state, seat, ships, action, events)
 
 
 def ship_tokens(state: GameState, seat: int) -> tuple[Token, ...]:

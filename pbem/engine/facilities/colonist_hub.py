@@ -33,12 +33,11 @@ from ..state import GameState
 from ..territories import has_bonus
 from .spec import FacilitySpec
 
-# A plain str: a dict finds it several times faster than the StrEnum member.
-_ASIMOV_CRATER: Final = str(Territory.ASIMOV_CRATER)
-
 ID: Final[str] = Facility.COLONIST_HUB
 # A plain str: a ship's place compares with it about twice as fast as with the StrEnum member.
 _PLAIN_ID: Final = str(ID)
+_HOMESTEADERS: Final = str(Faction.HOMESTEADERS_UNION)  # plain, as `_PLAIN_ID`
+_ASIMOV: Final = str(Territory.ASIMOV_CRATER)  # plain: `has_bonus` looks it up in str dicts
 
 
 def freeform(state: GameState) -> bool:
@@ -47,17 +46,17 @@ def freeform(state: GameState) -> bool:
 
 def launch_circle(state: GameState, seat: int) -> int:
     """The first circle a colony of `seat` may launch from (ruling F9)."""
-    if state.seats[seat].faction == Faction.HOMESTEADERS_UNION:
+    if state.seats[seat].faction == _HOMESTEADERS:
         return HUB_CIRCLES_LAUNCH_EARLY
     return HUB_CIRCLES
 
 
 def slot(state: GameState, seat: int) -> int:
-    return 0 if freeform(state) else state.seats[seat].hub_track
+    return 0 if state.players == 5 else state.seats[seat].hub_track  # `freeform`, inline
 
 
 def free_ports(state: GameState, seat: int) -> int:
-    if freeform(state):
+    if state.players == 5:  # `freeform`, inline: the menu asks this at every docking step
         docked = ships_at(state, ID)
         mine = sum(1 for s in docked if commander(state, s) == seat)  # ruling B20
         return min(HUB_TRACKS * HUB_PORTS_PER_TRACK - len(docked), HUB_PORTS_PER_TRACK - mine)
@@ -79,7 +78,7 @@ def free_track(state: GameState, seat: int, circle: int) -> int | None:
 def advances(state: GameState, seat: int, ships: int) -> int:
     turn = state.turn
     bonus = (not turn.asimov_used and turn.hub_ships + ships >= 2
-             and has_bonus(state, seat, _ASIMOV_CRATER))
+             and has_bonus(state, seat, _ASIMOV))
     return ships + (1 if bonus else 0)
 
 
@@ -120,7 +119,8 @@ def move_refusal(state: GameState, seat: int, steps: int, launch: bool,
         return ("Colonist Hub: your colony waits on circle 7; no ship may dock on your track "
                 "unless you launch it in the same docking (ruling B8).")
     stop = min(HUB_CIRCLES, reach)
-    if freeform(state) and stop != me.hub_circle and free_track(state, seat, stop) is None:
+    # `freeform`, inline: the menu asks this of every number of ships it offers
+    if state.players == 5 and stop != me.hub_circle and free_track(state, seat, stop) is None:
         return (f"Colonist Hub: circle {stop} is taken on every track, so your colony cannot "
                 "stop there; dock a different number of ships (ruling F16).")
     return None
@@ -168,7 +168,7 @@ def _launch_from_refusal(state: GameState, seat: int, steps: int, at: int) -> st
 
 def dock(state: GameState, seat: int, ships: list[int], action: Dock,
          events: list[Event]) -> None:
-    if freeform(state):  # ruling F16: each ship takes any free port
+    if state.players == 5:  # `freeform`, inline; ruling F16: each ship takes any free port
         for i in ships:
             state.ships[i].slot = -1
         for i in ships:
@@ -213,7 +213,7 @@ def move(state: GameState, seat: int, steps: int, launch: bool, events: list[Eve
     """Advance `seat`'s colony `steps` circles, launching at the end if `launch` (B8, F9)."""
     me = state.seats[seat]
     start = me.hub_circle
-    at = max(launch_circle(state, seat), start)
+    at = 0  # the circle launched from, when `launch`
     if launch:
         found = launch_point(state, seat, steps)
         assert isinstance(found, int), found  # the docking's check found the point
@@ -244,7 +244,7 @@ def move(state: GameState, seat: int, steps: int, launch: bool, events: list[Eve
 
 def _slide(state: GameState, seat: int) -> None:
     """Ruling F16: the colony slides onto a track where its circle is free."""
-    if freeform(state):
+    if state.players == 5:  # `freeform`, inline: every colony that moves asks
         track = free_track(state, seat, state.seats[seat].hub_circle)
         assert track is not None
         state.seats[seat].hub_track = track
