@@ -53,8 +53,8 @@ def unique_techs(state: GameState, seat: int) -> int:
 
 
 def four_unique(state: GameState, seat: int, facts: Facts) -> bool:
-    """An in-game half itself (`InGame`): the latch asks it of every seat after every action.
-    It reads the cards, no facts."""
+    """An in-game half itself (`InGame`): the latch asks it of every seat after every action
+    that may have moved a card. It reads the cards, no facts."""
     return len(state.seats[seat].cards) >= 4 and unique_techs(state, seat) >= 4
 
 

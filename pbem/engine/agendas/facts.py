@@ -20,8 +20,8 @@ from ..scoring import vps
 from ..state import BAY, GameState
 from ..territories import has_bonus
 from .conditions import strictly_lowest
-from .latch import CARDLESS_KINDS, CARDS, READ_FACTS, SHIPLESS_KINDS, SHIPS, latch
-from .spec import Facts
+from .latch import CARDLESS_KINDS, READ_FACTS, SHIPLESS_KINDS, SHIPS, latch
+from .spec import CARDS, Facts
 
 COLONY_MOVES: Final = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
 # Event kinds that cannot change anyone's VP (no colony, control, field, card or Agenda
