@@ -61,7 +61,8 @@ def four_unique(state: GameState, seat: int, facts: Facts) -> bool:
 _ARTIFACT: Final[str] = Facility.ALIEN_ARTIFACT
 _MINE: Final[str] = Facility.LUNAR_MINE
 _SOLAR: Final[str] = Facility.SOLAR_CONVERTER
-_DOCKS: Final[frozenset[str]] = frozenset({_ARTIFACT, _MINE, _SOLAR})  # `docked_halves` reads
+# The facilities `docked_halves` reads (a docking elsewhere moves none of their ships).
+DOCKS: Final[frozenset[str]] = frozenset({_ARTIFACT, _MINE, _SOLAR})
 
 
 def docked_halves(state: GameState, seat: int, facts: Facts) -> tuple[bool, bool, bool]:
@@ -76,7 +77,7 @@ def docked_halves(state: GameState, seat: int, facts: Facts) -> tuple[bool, bool
     for i in fleet_indices(state, seat):
         s = ships[i]
         loc = s.loc
-        if loc not in _DOCKS:  # most ships: one look-up rather than three comparisons
+        if loc not in DOCKS:  # most ships: one look-up rather than three comparisons
             continue
         if loc == _ARTIFACT:
             artifact_ships += 1

@@ -19,7 +19,7 @@ from ..ids import Facility, Field, Territory
 from ..scoring import vps
 from ..state import BAY, GameState
 from ..territories import has_bonus
-from .conditions import strictly_lowest
+from .conditions import DOCKS, strictly_lowest
 from .latch import CARDLESS_KINDS, READ_FACTS, SHIPLESS_KINDS, SHIPS, latch
 from .spec import CARDS, Facts
 
@@ -103,7 +103,8 @@ def fold(state: GameState, events: list[Event], fresh: bool = False,
         if written:  # one event's constant set, united only when a second writes
             changed = changed | written if changed else written
         kind = ev["kind"]
-        if kind not in SHIPLESS_KINDS:
+        # a docking moves only the ships docked, to its facility (`DOCKS`: those read)
+        if kind not in SHIPLESS_KINDS and (kind != "docked" or ev.get("facility") in DOCKS):
             changed = changed | _SHIPS if changed else _SHIPS
         if kind not in CARDLESS_KINDS:
             changed = changed | _CARDS if changed else _CARDS

@@ -74,7 +74,8 @@ _MARKED: Final[tuple[tuple[str, InGame], ...]] = tuple(
 _MARKABLE: Final[frozenset[str]] = frozenset(agenda for agenda, _ in _MARKED)
 # Not a fact but what the docked halves read: the ships' places, values and commanders (the
 # Solar Converter's empty ports they read too are recorded once, at the turn's start). A fold
-# names it changed unless every event is of a kind that moves no ship (`SHIPLESS_KINDS`).
+# names it changed unless every event is of a kind that moves no ship (`SHIPLESS_KINDS`) or
+# a docking at a facility they do not read (`conditions.DOCKS`).
 SHIPS: Final = "ships"
 # Every fact some condition reads alone, `SHIPS` and `CARDS` (`spec.CARDS`): a fold passes
 # on only the changes among these.
