@@ -126,7 +126,7 @@ def fold(state: GameState, events: list[Event], fresh: bool = False,
 
 
 def _written(*keys: str) -> frozenset[str]:
-    """The facts a branch of `_fold_event` writes that some condition reads (`READ_FACTS`):
+    """The facts a branch of `_fold_one` writes that some condition reads (`READ_FACTS`):
     made once, so that a fold's set of changed facts is usually one of these."""
     return READ_FACTS.intersection(keys)
 
@@ -156,7 +156,7 @@ def _add(facts: Facts, key: str, n: int) -> None:
     facts[key] = facts.get(key, 0) + n
 
 
-# Every kind a branch of `_fold_event` or `_seize_use` reads: an event of another kind (the
+# Every kind a branch of `_fold_one` or `_seize_use` reads: an event of another kind (the
 # roll, a new turn, a card drawn or discarded, ...) records nothing, so `fold` makes no call
 # for it (tests/engine/test_agendas.py folds the other kinds of real games to check it).
 FOLDED_KINDS: Final = frozenset({
@@ -168,62 +168,60 @@ FOLDED_KINDS: Final = frozenset({
 def _fold_one(state: GameState, seat: int, facts: Facts, ev: Event) -> frozenset[str]:
     """Add what one event records; returns the read facts it may have written (`latch` asks
     again only the conditions that read one of them, or something besides facts)."""
-    written = _fold_event(state, seat, facts, ev)
-    if facts.get("seized") and _seize_use(state, seat, facts, ev, ev.get("seat") == seat):
-        written = written | _SEIZE_USED
-    return written
-
-
-def _fold_event(state: GameState, seat: int, facts: Facts, ev: Event) -> frozenset[str]:
     kind = ev["kind"]
     mine = ev.get("seat") == seat
     # No two branches test one kind, so their order changes nothing: the commonest come first.
     if kind in ("docked", "replaced") and mine and ev.get("facility") != BAY:
         _docked(state, seat, facts, ev)
-        return _DOCKED
-    if kind in ("hub_advanced", "hub_started") and mine:
+        written = _DOCKED
+    elif kind in ("hub_advanced", "hub_started") and mine:
         _hub(state, facts, ev)
-        return _HUB
+        written = _HUB
     # ruling A3: gains during your turn (a fee paid to you included), not net
-    if kind == "gained" and mine or kind == "paid" and ev.get("to") == seat:
-        _add(facts, "fuel", ev.get("fuel", 0))
-        _add(facts, "ore", ev.get("ore", 0))
-        return _RESOURCES
-    if kind == "stole" and mine:  # ruling A3: stealing counts
+    elif kind == "gained" and mine or kind == "paid" and ev.get("to") == seat:
+        facts["fuel"] = facts.get("fuel", 0) + ev.get("fuel", 0)
+        facts["ore"] = facts.get("ore", 0) + ev.get("ore", 0)
+        written = _RESOURCES
+    elif kind == "stole" and mine:  # ruling A3: stealing counts
         _add(facts, ev["resource"], 1)
         _victim(facts, ev["victim"])
-        return _STOLE
-    if kind == "stole_card" and mine:
+        written = _STOLE
+    elif kind == "stole_card" and mine:
         _victim(facts, ev["victim"])
-        return _VICTIMS
-    if kind == "landed" and mine:  # ruling A3: from your supply, not a move
+        written = _VICTIMS
+    elif kind == "landed" and mine:  # ruling A3: from your supply, not a move
         _add(facts, "landed", 1)
         if state.fields.get(Field.ISOLATION) == ev["territory"]:
             facts["isolated"] = True
-        return _LANDED
-    if kind == "lost_control" and not mine:
+        written = _LANDED
+    elif kind == "lost_control" and not mine:
         _once(facts, "lost_by_other", ev["territory"])
-        return _LOST_BY_OTHER
-    if kind == "gained_control" and mine:
+        written = _LOST_BY_OTHER
+    elif kind == "gained_control" and mine:
         _gained_control(state, seat, facts, ev)
-        return _GAINED_CONTROL
-    if kind == "bumped" and mine and seat in ev.get("owners", []):
+        written = _GAINED_CONTROL
+    elif kind == "bumped" and mine and seat in ev.get("owners", []):
         facts["bumped_self"] = True
-        return _BUMPED_SELF
-    if kind in ("built_ship", "bought_relic") and mine:  # ruling A3: not a borrowed ship
+        written = _BUMPED_SELF
+    elif kind in ("built_ship", "bought_relic") and mine:  # ruling A3: not a borrowed ship
         _add(facts, "ships_gained", 1)
-        return _SHIPS_GAINED
-    if kind == "field_placed" and mine and ev.get("field") == Field.REPULSOR \
+        written = _SHIPS_GAINED
+    elif kind == "field_placed" and mine and ev.get("field") == Field.REPULSOR \
             and "proxima" not in str(ev.get("why", "")):  # ruling A3
         facts["repulsor"] = True
-        return _REPULSOR
-    if kind == "launched" and mine:
+        written = _REPULSOR
+    elif kind == "launched" and mine:
         facts["launched"] = True
-        return _LAUNCHED
-    if kind == "traded" and mine:
+        written = _LAUNCHED
+    elif kind == "traded" and mine:
         _market_traded(facts, int(ev.get("fuel", 0)))
-        return _TRADED
-    return _NOTHING
+        written = _TRADED
+    else:
+        written = _NOTHING
+    # and whether it uses the benefit of a territory seized this turn (ruling A3)
+    if facts.get("seized") and _seize_use(state, seat, facts, ev, mine):
+        return written | _SEIZE_USED
+    return written
 
 
 def _once(facts: Facts, key: str, item: Any) -> None:
