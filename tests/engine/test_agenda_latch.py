@@ -24,7 +24,8 @@ from typing import Any
 import pytest
 
 from pbem.engine import Action, apply_in_place
-from pbem.engine.agendas.catalog import SPECS
+from pbem.engine.agendas import revealable
+from pbem.engine.agendas.catalog import AGENDAS, SPECS
 from pbem.engine.agendas.facts import UNSCORED_KINDS
 from pbem.engine.bots import greedy_bot, random_bot
 from pbem.engine.flow import new_game
@@ -122,3 +123,34 @@ def test_the_latch_meets_what_the_plain_conditions_meet_in_500_more_random_games
 def test_the_games_cover_every_seat_count_with_and_without_factions() -> None:
     seen = {(options_of(g)[0], options_of(g)[1]["factions"]) for g in range(60)}
     assert seen == {(p, True) for p in (2, 3, 4, 5)} | {(p, False) for p in (2, 3, 4)}
+
+
+def plain_revealable(state: GameState, seat: int, agenda: str) -> bool:
+    """Ruling A3 as written: met this turn (or marked since the seat's last turn), or met now
+    (every half asked, not only the `live` ones as `agendas.revealable` does)."""
+    if seat != state.turn.seat:
+        return False
+    facts = state.turn.facts
+    return agenda in facts.get("met", []) or AGENDAS[agenda].in_game(state, seat, facts)
+
+
+def test_revealable_asks_only_live_halves_and_answers_as_the_plain_rule() -> None:
+    """`revealable` trusts the latch for every half but the live ones: after every action of
+    random Factions games, it must give the plain rule's answer for every Agenda and seat."""
+    asked = 0
+    for game in range(30):
+        players = 2 + game % 4
+        state = new_game(players, 9_000 + game, {"factions": True})
+        rng = [game ^ 0x5EA1, 0]
+        for _ in range(MAX_ACTIONS):
+            if state.phase == "over":
+                break
+            seat = awaited(state)
+            assert seat is not None
+            apply_in_place(state, mixed_bot(state, seat, rng))
+            for who in range(players):
+                for agenda in AGENDAS:
+                    plain = plain_revealable(state, who, agenda)
+                    assert revealable(state, who, agenda) == plain, (game, state.step, agenda)
+                    asked += plain
+    assert asked > 0  # some Agendas were revealable

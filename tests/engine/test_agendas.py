@@ -340,3 +340,36 @@ def test_each_event_names_every_fact_it_changes(seed: int) -> None:
             assert changed <= set(named), (ev, changed, named)
             folded += 1
     assert folded > 200
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_an_event_of_a_kind_not_folded_records_nothing(seed: int) -> None:
+    """`fold` skips an event of a kind not in `FOLDED_KINDS` without asking `_fold_one`:
+    folding every event of real games one at a time, one of any other kind changes no fact
+    and names none."""
+    import copy  # noqa: PLC0415 - this test alone copies facts
+
+    from pbem.engine import apply_in_place  # noqa: PLC0415
+    from pbem.engine.agendas import facts as facts_module  # noqa: PLC0415
+    from pbem.engine.bots import random_bot  # noqa: PLC0415
+    from pbem.engine.rules import awaited  # noqa: PLC0415
+
+    state, rng, skipped = new_game(4, seed), [seed, 0], 0
+    while state.phase != "over" and state.step < 3000:
+        seat = awaited(state)
+        assert seat is not None
+        bot = greedy_bot if state.step % 3 else random_bot
+        before = copy.deepcopy(state.turn.facts)
+        events = apply_in_place(state, bot(state, seat, rng))
+        if state.phase == "over" or not facts_module.active(state):
+            continue
+        facts = before
+        for ev in events:
+            if ev["kind"] == "turn_started":
+                facts = copy.deepcopy(state.turn.facts)  # the new turn's, already folded
+            was = copy.deepcopy(facts)
+            named = facts_module._fold_one(state, state.turn.seat, facts, ev)
+            if ev["kind"] not in facts_module.FOLDED_KINDS:
+                assert not named and facts == was, ev
+                skipped += 1
+    assert skipped > 200

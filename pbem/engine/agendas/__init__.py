@@ -91,14 +91,20 @@ def draw_agenda(state: GameState, events: list[Event]) -> str | None:
 
 def revealable(state: GameState, seat: int, agenda: str) -> bool:
     """Ruling A3: during your turn, an in-game half met this turn (or on another player's
-    turn since your last one), or met now."""
+    turn since your last one), or met now. Every half but a `live` one that is met now was
+    latched in `facts["met"]` by the fold after the last action (`latch.py`; `finish` folds
+    before it asks): only a live half is asked again, as a menu asks this of every Agenda
+    held (tests/engine/test_agenda_latch.py holds this to the plain rule)."""
     spec = AGENDAS.get(agenda)
     if seat != state.turn.seat or spec is None:
         return False
     facts = state.turn.facts
-    if agenda in facts.get("met", []):
+    if agenda in facts.get("met", _NONE):
         return True
-    return spec.in_game(state, seat, facts)
+    return spec.live and spec.in_game(state, seat, facts)
+
+
+_NONE: Final[list[str]] = []  # read-only: no list made for a turn with nothing met yet
 
 
 def reveal(state: GameState, seat: int, agenda: str, events: list[Event],

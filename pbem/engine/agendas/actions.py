@@ -182,14 +182,21 @@ UNASKED_WORDS: Final[dict[str, str]] = {
 
 
 def candidates(state: GameState, seat: int) -> list[Action]:
-    """Agenda actions to offer outside a pending decision (filtered by the refusals)."""
+    """Agenda actions to offer outside a pending decision (filtered by the refusals). Only
+    the Agendas `revealable` now are tried: the refusal refuses every other face-down one,
+    with words made for nothing, as a menu is built after every action."""
     if not state.options.get("factions"):
         return []
     out: list[Action] = []
-    if Facility.ORBITAL_MARKET in state.turn.facts.get("facilities", []):
+    if Facility.ORBITAL_MARKET in state.turn.facts.get("facilities", _NONE):
         out.append(_draw_action(seat))
-    out.extend([_reveal_action(seat, a) for a in state.seats[seat].agendas])
+    for agenda in state.seats[seat].agendas:
+        if _revealable(state, seat, agenda):
+            out.append(_reveal_action(seat, agenda))
     return out
+
+
+_NONE: Final[list[str]] = []  # read-only: no list made for a turn with no docking yet
 
 
 # Actions are immutable values, so the menu reuses the ones it offers every turn.

@@ -30,7 +30,7 @@ from .conditions import (
     single_colony,
     three_fields,
 )
-from .spec import AgendaSpec
+from .spec import CARDS, AgendaSpec
 
 T = Territory
 
@@ -95,7 +95,7 @@ SPECS: Final[tuple[AgendaSpec, ...]] = (
     AgendaSpec(
         id="two_techs_one_turn", in_game_text="Gain two or more Alien Tech cards in a single turn",
         end_game_text="You possess a Stasis Beam and a Solar Harvester",
-        in_game=lambda st, s, f: len(st.turn.gained) >= 2,
+        in_game=lambda st, s, f: len(st.turn.gained) >= 2, reads=(CARDS,),
         end_game=holds(Card.STASIS_BEAM, Card.SOLAR_HARVESTER)),
     AgendaSpec(
         id="last_to_first",

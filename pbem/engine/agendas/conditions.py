@@ -13,7 +13,7 @@ from typing import Final
 
 from ..board import group_count
 from ..ids import Facility
-from ..lookup import commander
+from ..lookup import fleet_indices
 from ..scoring import vps
 from ..state import GameState
 from .spec import EndGame, Facts
@@ -53,52 +53,56 @@ def unique_techs(state: GameState, seat: int) -> int:
 
 
 def four_unique(state: GameState, seat: int, facts: Facts) -> bool:
-    """An in-game half itself (`InGame`): the latch asks it of every seat after every action.
-    It reads the cards, no facts."""
+    """An in-game half itself (`InGame`): the latch asks it of every seat after every action
+    that may have moved a card. It reads the cards, no facts."""
     return len(state.seats[seat].cards) >= 4 and unique_techs(state, seat) >= 4
 
 
 _ARTIFACT: Final[str] = Facility.ALIEN_ARTIFACT
 _MINE: Final[str] = Facility.LUNAR_MINE
 _SOLAR: Final[str] = Facility.SOLAR_CONVERTER
-_DOCKS: Final[frozenset[str]] = frozenset({_ARTIFACT, _MINE, _SOLAR})  # `docked_halves` reads
+# The facilities `docked_halves` reads (a docking elsewhere moves none of their ships).
+DOCKS: Final[frozenset[str]] = frozenset({_ARTIFACT, _MINE, _SOLAR})
 
 
 def docked_halves(state: GameState, seat: int, facts: Facts) -> tuple[bool, bool, bool]:
-    """(artifact_eight, fill_solar, fill_mine) of `seat` now, from one pass over the ships:
-    the latch asks the three after every action (`AgendaSpec.docked`). A ship of `seat`'s
-    fleet is the Relic Ship or a ship borrowed this turn too (ruling B20). Ports are kept as
-    bits of an int (port k is bit k): no set is made for a pass that runs after every
-    action."""
+    """(artifact_eight, fill_solar, fill_mine) of `seat` now, from one pass over its fleet
+    (`fleet_indices`: the Relic Ship or a ship borrowed this turn too, ruling B20): the latch
+    asks the three after every action that may have moved a ship (`AgendaSpec.docked`).
+    Ports are kept as bits of an int (port k is bit k): no set is made for a pass that runs
+    after most actions."""
     artifact_ships = artifact_total = 0  # the seat's ships at the Alien Artifact
-    mine_ports = solar_taken = solar_mine = 0  # ports holding a ship (of the seat)
-    for s in state.ships:
+    mine_ports = solar_mine = 0  # ports holding a ship of the seat
+    ships = state.ships
+    for i in fleet_indices(state, seat):
+        s = ships[i]
         loc = s.loc
-        if loc not in _DOCKS:  # most ships: one look-up rather than three comparisons
+        if loc not in DOCKS:  # most ships: one look-up rather than three comparisons
             continue
         if loc == _ARTIFACT:
-            if commander(state, s) == seat:
-                artifact_ships += 1
-                artifact_total += s.value
+            artifact_ships += 1
+            artifact_total += s.value
         elif loc == _MINE:
-            if commander(state, s) == seat:
-                mine_ports |= 1 << s.slot
+            mine_ports |= 1 << s.slot
         else:  # the Solar Converter
-            solar_taken |= 1 << s.slot
-            if commander(state, s) == seat:
-                solar_mine |= 1 << s.slot
+            solar_mine |= 1 << s.slot
     # Dock four ships totalling exactly 8 at the Alien Artifact.
     eight = artifact_ships == 4 and artifact_total == 8
     # The Solar Converter's ports empty right after your gather now hold your ships, and the
-    # converter is full (ruling A3). The port count is asked last: rarely are they all yours.
+    # converter is full (ruling A3). Its other ports, anyone's, are counted last: rarely are
+    # the empty ones all yours.
     solar = False
     empty: list[int] = facts.get("solar_empty", _NO_PORTS)
     if empty:
         wanted = 0
         for port in empty:
             wanted |= 1 << port
-        solar = wanted & solar_mine == wanted \
-            and solar_taken.bit_count() == group_count(state, _SOLAR)
+        if wanted & solar_mine == wanted:
+            taken = 0
+            for s in ships:
+                if s.loc == _SOLAR:
+                    taken |= 1 << s.slot
+            solar = taken.bit_count() == group_count(state, _SOLAR)
     # Every open port of the Lunar Mine holds one of your ships (ruling A3); the mine has a
     # port at every player count, so none of yours there answers no without counting them.
     mine = mine_ports != 0 and mine_ports.bit_count() == group_count(state, _MINE)

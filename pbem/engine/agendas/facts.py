@@ -19,9 +19,9 @@ from ..ids import Facility, Field, Territory
 from ..scoring import vps
 from ..state import BAY, GameState
 from ..territories import has_bonus
-from .conditions import strictly_lowest
-from .latch import CARDLESS_KINDS, CARDS, READ_FACTS, SHIPLESS_KINDS, SHIPS, latch
-from .spec import Facts
+from .conditions import DOCKS, strictly_lowest
+from .latch import CARDLESS_KINDS, READ_FACTS, SHIPLESS_KINDS, SHIPS, latch
+from .spec import CARDS, Facts
 
 COLONY_MOVES: Final = frozenset({"colony_moved", "colonies_swapped", "colonies_moved"})
 # Event kinds that cannot change anyone's VP (no colony, control, field, card or Agenda
@@ -99,11 +99,13 @@ def fold(state: GameState, events: list[Event], fresh: bool = False,
     scored = False  # an event that may change VP (one not in `UNSCORED_KINDS`)
     moved = False  # colonies moved by an action of the seat's
     for ev in events:
-        written = _fold_one(state, seat, facts, ev)
-        if written:  # one event's constant set, united only when a second writes
-            changed = changed | written if changed else written
         kind = ev["kind"]
-        if kind not in SHIPLESS_KINDS:
+        if kind in FOLDED_KINDS:
+            written = _fold_one(state, seat, facts, ev)
+            if written:  # one event's constant set, united only when a second writes
+                changed = changed | written if changed else written
+        # a docking moves only the ships docked, to its facility (`DOCKS`: those read)
+        if kind not in SHIPLESS_KINDS and (kind != "docked" or ev.get("facility") in DOCKS):
             changed = changed | _SHIPS if changed else _SHIPS
         if kind not in CARDLESS_KINDS:
             changed = changed | _CARDS if changed else _CARDS
@@ -124,7 +126,7 @@ def fold(state: GameState, events: list[Event], fresh: bool = False,
 
 
 def _written(*keys: str) -> frozenset[str]:
-    """The facts a branch of `_fold_event` writes that some condition reads (`READ_FACTS`):
+    """The facts a branch of `_fold_one` writes that some condition reads (`READ_FACTS`):
     made once, so that a fold's set of changed facts is usually one of these."""
     return READ_FACTS.intersection(keys)
 
@@ -154,65 +156,72 @@ def _add(facts: Facts, key: str, n: int) -> None:
     facts[key] = facts.get(key, 0) + n
 
 
+# Every kind a branch of `_fold_one` or `_seize_use` reads: an event of another kind (the
+# roll, a new turn, a card drawn or discarded, ...) records nothing, so `fold` makes no call
+# for it (tests/engine/test_agendas.py folds the other kinds of real games to check it).
+FOLDED_KINDS: Final = frozenset({
+    "docked", "replaced", "hub_advanced", "hub_started", "gained", "paid", "stole",
+    "stole_card", "landed", "lost_control", "gained_control", "bumped", "built_ship",
+    "bought_relic", "field_placed", "launched", "traded", "used_card"})
+
+
 def _fold_one(state: GameState, seat: int, facts: Facts, ev: Event) -> frozenset[str]:
     """Add what one event records; returns the read facts it may have written (`latch` asks
     again only the conditions that read one of them, or something besides facts)."""
-    written = _fold_event(state, seat, facts, ev)
-    if facts.get("seized") and _seize_use(state, seat, facts, ev, ev.get("seat") == seat):
-        written = written | _SEIZE_USED
-    return written
-
-
-def _fold_event(state: GameState, seat: int, facts: Facts, ev: Event) -> frozenset[str]:
     kind = ev["kind"]
     mine = ev.get("seat") == seat
     # No two branches test one kind, so their order changes nothing: the commonest come first.
     if kind in ("docked", "replaced") and mine and ev.get("facility") != BAY:
         _docked(state, seat, facts, ev)
-        return _DOCKED
-    if kind in ("hub_advanced", "hub_started") and mine:
+        written = _DOCKED
+    elif kind in ("hub_advanced", "hub_started") and mine:
         _hub(state, facts, ev)
-        return _HUB
+        written = _HUB
     # ruling A3: gains during your turn (a fee paid to you included), not net
-    if kind == "gained" and mine or kind == "paid" and ev.get("to") == seat:
-        _add(facts, "fuel", ev.get("fuel", 0))
-        _add(facts, "ore", ev.get("ore", 0))
-        return _RESOURCES
-    if kind == "stole" and mine:  # ruling A3: stealing counts
+    elif kind == "gained" and mine or kind == "paid" and ev.get("to") == seat:
+        facts["fuel"] = facts.get("fuel", 0) + ev.get("fuel", 0)
+        facts["ore"] = facts.get("ore", 0) + ev.get("ore", 0)
+        written = _RESOURCES
+    elif kind == "stole" and mine:  # ruling A3: stealing counts
         _add(facts, ev["resource"], 1)
         _victim(facts, ev["victim"])
-        return _STOLE
-    if kind == "stole_card" and mine:
+        written = _STOLE
+    elif kind == "stole_card" and mine:
         _victim(facts, ev["victim"])
-        return _VICTIMS
-    if kind == "landed" and mine:  # ruling A3: from your supply, not a move
+        written = _VICTIMS
+    elif kind == "landed" and mine:  # ruling A3: from your supply, not a move
         _add(facts, "landed", 1)
         if state.fields.get(Field.ISOLATION) == ev["territory"]:
             facts["isolated"] = True
-        return _LANDED
-    if kind == "lost_control" and not mine:
+        written = _LANDED
+    elif kind == "lost_control" and not mine:
         _once(facts, "lost_by_other", ev["territory"])
-        return _LOST_BY_OTHER
-    if kind == "gained_control" and mine:
+        written = _LOST_BY_OTHER
+    elif kind == "gained_control" and mine:
         _gained_control(state, seat, facts, ev)
-        return _GAINED_CONTROL
-    if kind == "bumped" and mine and seat in ev.get("owners", []):
+        written = _GAINED_CONTROL
+    elif kind == "bumped" and mine and seat in ev.get("owners", []):
         facts["bumped_self"] = True
-        return _BUMPED_SELF
-    if kind in ("built_ship", "bought_relic") and mine:  # ruling A3: not a borrowed ship
+        written = _BUMPED_SELF
+    elif kind in ("built_ship", "bought_relic") and mine:  # ruling A3: not a borrowed ship
         _add(facts, "ships_gained", 1)
-        return _SHIPS_GAINED
-    if kind == "field_placed" and mine and ev.get("field") == Field.REPULSOR \
+        written = _SHIPS_GAINED
+    elif kind == "field_placed" and mine and ev.get("field") == Field.REPULSOR \
             and "proxima" not in str(ev.get("why", "")):  # ruling A3
         facts["repulsor"] = True
-        return _REPULSOR
-    if kind == "launched" and mine:
+        written = _REPULSOR
+    elif kind == "launched" and mine:
         facts["launched"] = True
-        return _LAUNCHED
-    if kind == "traded" and mine:
+        written = _LAUNCHED
+    elif kind == "traded" and mine:
         _market_traded(facts, int(ev.get("fuel", 0)))
-        return _TRADED
-    return _NOTHING
+        written = _TRADED
+    else:
+        written = _NOTHING
+    # and whether it uses the benefit of a territory seized this turn (ruling A3)
+    if facts.get("seized") and _seize_use(state, seat, facts, ev, mine):
+        return written | _SEIZE_USED
+    return written
 
 
 def _once(facts: Facts, key: str, item: Any) -> None:

@@ -19,7 +19,7 @@ from typing import Final
 from ..state import GameState
 from .catalog import SPECS
 from .conditions import docked_halves
-from .spec import Facts, InGame
+from .spec import CARDS, Facts, InGame
 
 
 def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
@@ -28,8 +28,9 @@ def latch(state: GameState, changed: frozenset[str] | None = None) -> None:
     facts, none of them `changed` (those a fold may have written: each event's branch names
     those it can, and a new turn's fold every fact it recorded), is not asked again: it gives
     the answer it gave after the last action, or before the turn's first fact, not met. The
-    docked halves are asked only when `SHIPS` is among `changed`, the markable halves of other
-    seats only when `CARDS` is. `None`: every condition is asked."""
+    docked halves are asked only when `SHIPS` is among `changed`, the markable halves, of any
+    seat, only when `CARDS` is (`spec.CARDS`: what they read). `None`: every condition is
+    asked."""
     facts, seat = state.turn.facts, state.turn.seat
     met: list[str] | None = facts.get("met")
     if met is None:  # rather than setdefault's fresh list at every call
@@ -70,15 +71,14 @@ _READS: Final[dict[str, tuple[str, ...]]] = {spec.id: spec.reads for spec in SPE
                                              if spec.reads}
 _MARKED: Final[tuple[tuple[str, InGame], ...]] = tuple(
     (spec.id, spec.in_game) for spec in SPECS if spec.markable)
+_MARKABLE: Final[frozenset[str]] = frozenset(agenda for agenda, _ in _MARKED)
 # Not a fact but what the docked halves read: the ships' places, values and commanders (the
 # Solar Converter's empty ports they read too are recorded once, at the turn's start). A fold
-# names it changed unless every event is of a kind that moves no ship (`SHIPLESS_KINDS`).
+# names it changed unless every event is of a kind that moves no ship (`SHIPLESS_KINDS`) or
+# a docking at a facility they do not read (`conditions.DOCKS`).
 SHIPS: Final = "ships"
-# Not a fact either but what the markable halves read: the cards every seat holds. A fold
-# names it changed unless every event is of a kind that moves no card (`CARDLESS_KINDS`).
-CARDS: Final = "cards"
-# Every fact some condition reads alone, `SHIPS` and `CARDS`: a fold passes on only the
-# changes among these.
+# Every fact some condition reads alone, `SHIPS` and `CARDS` (`spec.CARDS`): a fold passes
+# on only the changes among these.
 READ_FACTS: Final[frozenset[str]] = frozenset(
     [SHIPS, CARDS, *(key for keys in _READS.values() for key in keys)])
 # Event kinds that neither move a ship nor change its value or commander (resources, the
@@ -102,9 +102,10 @@ CARDLESS_KINDS: Final = frozenset({
 @lru_cache(maxsize=256)
 def _asked(changed: frozenset[str]) -> tuple[tuple[str, InGame, int], ...]:
     """The latched conditions to ask after a fold that changed these facts, in order: those
-    that read something besides facts (the docked halves only if `SHIPS` changed), and those
-    that read one of `changed`."""
-    ships = SHIPS in changed
+    that read something besides facts (the docked halves only if `SHIPS` changed, the
+    markable ones, which read the cards alone, only if `CARDS` did), and those that read one
+    of `changed`."""
+    ships, cards = SHIPS in changed, CARDS in changed
     return tuple((a, c, at) for a, c, at in _LATCHED
-                 if (ships or at < 0) and a not in _READS
+                 if (ships or at < 0) and a not in _READS and (cards or a not in _MARKABLE)
                  or a in _READS and not changed.isdisjoint(_READS[a]))

@@ -17,11 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..state import GameState
 
 Facts = dict[str, Any]  # the turn's recorded facts, `Turn.facts` (facts.py)
+# Not a fact but what a half that `reads` it reads: the cards every seat holds, and those
+# gained this turn (`Turn.gained`). A fold names it changed unless every event is of a kind
+# that moves no card (`latch.CARDLESS_KINDS`), and a new turn's first fold always does.
+CARDS: Final = "cards"
 InGame = Callable[[GameState, int, Facts], bool]  # (state, seat, facts): met now
 EndGame = Callable[[GameState, int], bool]  # (state, seat): holds now
 
@@ -36,13 +40,16 @@ class AgendaSpec:
     # The facts the in-game half reads, when it reads nothing else (not the board, the cards
     # or the scores): it is asked again only after a fold changed one of them. With none of
     # them recorded it is not met, so a new turn asks it only if that turn's first fold
-    # recorded one. Empty: it is asked after every action.
+    # recorded one. `CARDS` stands for the Alien Tech cards (who holds which, and those
+    # gained this turn), for a half that reads those alone: it is asked again only after a
+    # fold that may have moved a card, and at every turn's first. Empty: it is asked after
+    # every action.
     reads: tuple[str, ...] = ()
     # Its place in `conditions.docked_halves`' answer, for the halves read from where ships
     # are docked: one pass over the ships answers them all.
     docked: int | None = None
     # It can come true on another player's turn: kept in `Seat.marks` and revealable during
-    # that seat's next turn (ruling A3).
+    # that seat's next turn (ruling A3). It reads the cards alone (`CARDS`), no facts.
     markable: bool = False
     # Judged at the moment of the reveal, never remembered (ruling A3: "strictly highest at
     # the moment you reveal").
