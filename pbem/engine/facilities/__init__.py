@@ -12,13 +12,14 @@ consults it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
 from ..actions import Dock
 from ..events import Event, event
-from ..ids import FACILITY_NAMES, Facility
-from ..lookup import commander, unplaced_indices
+from ..ids import FACILITY_NAMES, SHIPS_MAX, Facility
+from ..lookup import SERVO_SHIPS, commander, unplaced_indices
 from ..state import UNPLACED, GameState
 from . import shipyard
 from .ports import free_slot
@@ -136,13 +137,37 @@ def do_dock(state: GameState, action: Dock, events: list[Event]) -> None:
     spec.dock(state, seat, ships, action, events)
 
 
+def ship_hand(state: GameState, seat: int) -> tuple[tuple[int, ...], int | None]:
+    """The values of the seat's unplaced ships, sorted (the Relic Ship's among them), and
+    the Relic Ship's value when it is one of them: `ship_tokens` in plain numbers, which a
+    table is keyed by more cheaply."""
+    ships = state.ships
+    if SERVO_SHIPS in state.turn.facts:  # a borrowed ship is the borrower's (ruling T1)
+        values = [ships[i].value for i in unplaced_indices(state, seat)]
+    else:  # a colour's ships are one run of the list (`lookup.colour_indices`)
+        first = seat * SHIPS_MAX
+        values = [s.value for s in ships[first:first + SHIPS_MAX] if s.loc == UNPLACED]
+    r = ships[-1]
+    relic = None
+    if r.loc == UNPLACED and commander(state, r) == seat:  # the controller's, or borrowed
+        relic = r.value
+        values.append(relic)
+    values.sort()
+    return tuple(values), relic
+
+
 def ship_tokens(state: GameState, seat: int) -> tuple[Token, ...]:
     """The seat's unplaced ships as tokens, sorted (the Relic Ship after a ship of its value)."""
-    ships = state.ships
-    tokens = [(ships[i].value, False) for i in unplaced_indices(state, seat)]
-    r = state.ships[-1]
-    if r.loc == UNPLACED and commander(state, r) == seat:  # the controller's, or borrowed
-        tokens.append((r.value, True))
+    return hand_tokens(*ship_hand(state, seat))
+
+
+@lru_cache(maxsize=4096)
+def hand_tokens(values: tuple[int, ...], relic: int | None) -> tuple[Token, ...]:
+    """The tokens of a `ship_hand`: one table entry for each hand of ships met."""
+    tokens = [(value, False) for value in values]
+    if relic is not None:
+        tokens.remove((relic, False))
+        tokens.append((relic, True))
     tokens.sort()
     return tuple(tokens)
 
@@ -193,5 +218,5 @@ def _candidates(state: GameState, seat: int) -> Iterator[Dock]:
 
 
 __all__ = ["FACILITIES", "FacilitySpec", "candidates", "do_dock", "dock_refusal",
-           "dockable", "hands", "join", "match_ships", "name", "shape_refusal", "ship_tokens",
-           "unequal_pairs"]
+           "dockable", "hand_tokens", "hands", "join", "match_ships", "name", "shape_refusal",
+           "ship_hand", "ship_tokens", "unequal_pairs"]

@@ -28,9 +28,10 @@ from ..facilities import (
     FACILITIES,
     colonist_hub,
     dock_refusal,
+    hand_tokens,
     lunar_mine,
     raiders_outpost,
-    ship_tokens,
+    ship_hand,
     shipyard,
     unequal_pairs,
 )
@@ -47,14 +48,14 @@ MAX_HUB_ADVANCES: Final = 4
 
 def legal_docks(state: GameState, seat: int) -> list[Dock]:
     """The dockings `seat` may make now, in menu order (see above)."""
-    tokens = ship_tokens(state, seat)
-    if not tokens:
+    values, relic = ship_hand(state, seat)
+    if not values:
         return []
     chosen = tuple(sorted([s.faction for s in state.seats if s.faction]))
     skipped = unchosen(chosen)
     used = taken_groups(state)
     docks: list[Dock] = []
-    for facility, block in facility_blocks(seat, tokens, bool(chosen)):
+    for facility, block in facility_blocks(seat, values, relic, bool(chosen)):
         if facility in skipped:
             continue
         if facility == _COLONIST_HUB:
@@ -94,7 +95,8 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
             for _, every, _, _, _ in block:
                 docks.extend([d for d in every if not refuse(state, seat, d)])
     if shipyard.scavenger_open(state):  # ruling F11: unequal pairs at the Shipyard, last
-        docks.extend([d for d in unequal_pairs(seat, tokens) if dock_refusal(state, d) is None])
+        pairs = unequal_pairs(seat, hand_tokens(values, relic))
+        docks.extend([d for d in pairs if dock_refusal(state, d) is None])
     return docks
 
 

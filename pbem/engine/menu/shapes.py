@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, Final, TypeVar
 
 from ..actions import Dock
-from ..facilities import FACILITIES, Token, hands, shape_refusal
+from ..facilities import FACILITIES, Token, hand_tokens, hands, shape_refusal
 from ..ids import FACTION_NAMES
 
 T = TypeVar("T")
@@ -38,14 +38,16 @@ def unchosen(chosen: tuple[str, ...]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=4096)
-def facility_blocks(seat: int, tokens: tuple[Token, ...], boards: bool) -> tuple[Block, ...]:
-    """The dockings a hand of ships allows, by shape only, in one block of rows per facility
+def facility_blocks(seat: int, values: tuple[int, ...], relic: int | None, boards: bool
+                    ) -> tuple[Block, ...]:
+    """The dockings a hand of ships (a `ship_hand`: its values, and the Relic Ship's value
+    among them) allows, by shape only, in one block of rows per facility
     (the menu asks a facility's own questions once for its block): with launches too, and,
     when `boards` (some Faction board is chosen), those of every Faction facility; the menu
     skips the blocks of `unchosen` boards and the launches a colony cannot reach as it goes
     (a table filtered per game would be built again for every game and hand)."""
     return tuple([(facility, tuple([_row(seat, facility, taken) for taken in rows]))
-                  for facility, rows in _hand_rows(tokens, boards) if rows])
+                  for facility, rows in _hand_rows(hand_tokens(values, relic), boards) if rows])
 
 
 @lru_cache(maxsize=4096)
