@@ -43,16 +43,17 @@ def free_slots(state: GameState, facility: str) -> int:
     return sum(1 for slot in range(group_count(state, facility)) if slot not in taken)
 
 
-def taken_groups(state: GameState) -> dict[str, set[int]]:
-    """The groups (slots) with a ship docked, of every facility at once, in one pass over the
-    ships: a facility is full when all of its `group_count` are among them."""
-    taken: dict[str, set[int]] = {}
+def taken_groups(state: GameState) -> dict[str, list[int]]:
+    """The group (slot) of every ship docked, by facility, in one pass over the ships: a
+    facility is full when all of its `group_count` are among them, and a Colonist Hub track
+    has as many ships as its number is listed."""
+    taken: dict[str, list[int]] = {}
     for ship in state.ships:
         if ship.slot < 0:  # not in a facility's group: the stock, unplaced, the Bay, ...
             continue
         slots = taken.get(ship.loc)
         if slots is None:
-            taken[ship.loc] = {ship.slot}
+            taken[ship.loc] = [ship.slot]
         else:
-            slots.add(ship.slot)
+            slots.append(ship.slot)
     return taken

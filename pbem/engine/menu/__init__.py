@@ -36,7 +36,13 @@ from ..facilities import (
     unequal_pairs,
 )
 from ..facilities.ports import taken_groups
-from ..ids import HUB_CIRCLES, HUB_CIRCLES_LAUNCH_EARLY, HUB_LAUNCH_COST, Territory
+from ..ids import (
+    HUB_CIRCLES,
+    HUB_CIRCLES_LAUNCH_EARLY,
+    HUB_LAUNCH_COST,
+    HUB_PORTS_PER_TRACK,
+    Territory,
+)
 from ..payments import can_pay
 from ..state import GameState
 from ..territories import has_bonus
@@ -59,7 +65,7 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
         if facility in skipped:
             continue
         if facility == _COLONIST_HUB:
-            _hub_docks(state, seat, block, docks)
+            _hub_docks(state, seat, block, used.get(facility, []), docks)
             continue
         spec = FACILITIES[facility]
         taken = used.get(facility)
@@ -115,19 +121,22 @@ def _group(dock: Dock) -> tuple[bool, bool]:
     return dock.relic is None, dock.launch
 
 
-def _hub_docks(state: GameState, seat: int, block: Rows, docks: list[Dock]) -> None:
+def _hub_docks(state: GameState, seat: int, block: Rows, taken: list[int],
+               docks: list[Dock]) -> None:
     """The Colonist Hub's rows: its `refuse` reads only the number of ships, the launch and
     the seat's free ports (`colonist_hub.refuse_ships`), so it is answered once per count and
-    launch, with the free ports counted once. A launch needs the colony on circle 6 or 7 by
-    the end of the docking: without that reach every launch is left out (each would be
-    refused anyway)."""
+    launch, with the free ports counted once (on a track of one's own, from `taken`: the
+    track of each ship there, as `taken_groups` lists them). A launch needs the colony on
+    circle 6 or 7 by the end of the docking: without that reach every launch is left out
+    (each would be refused anyway)."""
     reach = state.seats[seat].hub_circle + MAX_HUB_ADVANCES >= HUB_CIRCLES_LAUNCH_EARLY
-    free = colonist_hub.free_ports(state, seat)
     if colonist_hub.freeform(state):  # ruling F16's circles and tracks: ask the Hub itself
+        free = colonist_hub.free_ports(state, seat)
         answers = [(colonist_hub.refuse_ships(state, seat, ships, False, free) is None,
                     reach and colonist_hub.refuse_ships(state, seat, ships, True, free) is None)
                    for ships in range(1, free + 1)]
     else:
+        free = HUB_PORTS_PER_TRACK - taken.count(state.seats[seat].hub_track)
         answers = _track_answers(state, seat, free, reach)
     for ships, every, stays, launches, _ in block:
         if ships > free:
