@@ -92,7 +92,12 @@ def _top(state: GameState, seat: int, menu: list[Action], leader: list[int]
     best_score = _NO_SCORE
     for action in menu:
         if type(action) is Dock and action.facility not in FACTION_NAMES:
-            score = _dock_score(state, seat, action)  # the commonest choice, asked first
+            # the commonest choice, asked first and weighed here (`_dock_score`, inline)
+            worth = _DOCK_SCORES.get(action.facility)
+            score = _PLAIN_WORTH.get(action.facility, 0.0) if worth is None \
+                else worth(state, seat, action)
+            if action.relic is not None:
+                score -= 0.2
         elif type(action) in _CARD_KINDS:  # a Plasma Cannon holder's menu is mostly its shots
             score = _card_score(state, seat, action)
         else:
@@ -230,7 +235,8 @@ _COLONY_CONSTRUCTOR: Final[str] = Facility.COLONY_CONSTRUCTOR
 
 def _dock_score(state: GameState, seat: int, action: Dock) -> float:
     worth = _DOCK_SCORES.get(action.facility)
-    score = DOCK_WORTH.get(action.facility, 0.0) if worth is None else worth(state, seat, action)
+    score = _PLAIN_WORTH.get(action.facility, 0.0) if worth is None \
+        else worth(state, seat, action)
     if action.relic is not None:
         score -= 0.2
     return score
@@ -283,6 +289,8 @@ _ARTIFACT_WORTH: Final = DOCK_WORTH[_ALIEN_ARTIFACT]
 _RAIDERS_WORTH: Final = DOCK_WORTH[_RAIDERS_OUTPOST]
 _MARKET_WORTH: Final = DOCK_WORTH[_ORBITAL_MARKET]
 _CONSTRUCTOR_WORTH: Final = DOCK_WORTH[_COLONY_CONSTRUCTOR]
+# `DOCK_WORTH` by plain strs, as the menu's dockings name their facilities, for `_top`.
+_PLAIN_WORTH: Final[dict[str, float]] = {str(f): worth for f, worth in DOCK_WORTH.items()}
 _DOCK_SCORES: Final[dict[str, Callable[[GameState, int, Dock], float]]] = {
     _COLONIST_HUB: _hub_worth,
     _SOLAR_CONVERTER: _solar_worth,
