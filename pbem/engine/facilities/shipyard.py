@@ -12,7 +12,7 @@ from typing import Final
 from .. import dice
 from ..actions import Dock
 from ..events import Event, event
-from ..ids import FACILITY_NAMES, SHIPYARD_COST, Facility, Faction, Territory
+from ..ids import FACILITY_NAMES, SHIPS_MAX, SHIPYARD_COST, Facility, Faction, Territory
 from ..lookup import colour_indices, colour_ships
 from ..payments import can_pay, pay
 from ..state import BAY, STOCK, UNPLACED, GameState
@@ -41,11 +41,19 @@ def unequal_pair_allowed(state: GameState, action: Dock) -> bool:
 
 def ships_in_play(state: GameState, seat: int) -> int:
     """Ships of the seat's colour not in the stock (B20: Terraforming ships count)."""
-    return len([s for s in colour_ships(state, seat) if s.loc != STOCK])
+    in_play = 0
+    for s in colour_ships(state, seat):  # a plain loop: the menu asks at every docking step
+        if s.loc != STOCK:
+            in_play += 1
+    return in_play
 
 
 def cost(state: GameState, seat: int) -> tuple[int, int]:
-    nth = ships_in_play(state, seat) + 1
+    return _cost_of(state, seat, ships_in_play(state, seat) + 1)
+
+
+def _cost_of(state: GameState, seat: int, nth: int) -> tuple[int, int]:
+    """The cost of the seat's `nth` ship, Herbert Valley's discount taken off."""
     fuel, ore = SHIPYARD_COST[nth]
     if has_bonus(state, seat, _HERBERT_VALLEY):
         fuel, ore = max(0, fuel - 1), max(0, ore - 1)
@@ -53,11 +61,11 @@ def cost(state: GameState, seat: int) -> tuple[int, int]:
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:
-    if not any(s.loc == STOCK for s in colour_ships(state, seat)):
+    nth = ships_in_play(state, seat) + 1
+    if nth > SHIPS_MAX:
         return "Shipyard: all six of your ships are already in play."
-    fuel, ore = cost(state, seat)
+    fuel, ore = _cost_of(state, seat, nth)
     if not can_pay(state, seat, fuel, ore):
-        nth = ships_in_play(state, seat) + 1
         return f"Shipyard: your {nth}th ship costs {fuel} fuel and {ore} ore; you cannot pay."
     return None
 
