@@ -130,7 +130,7 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
     round is the one in `state.turn`: `end_turn` counts a new one when the last seat ends."""
     first = len(events)
     ended = state.turn.facts  # the facts of the turn that ended, folded at its last action
-    turn = Turn(seat=seat, round=state.turn.round)
+    turn = Turn.fresh(seat, state.turn.round)
     state.turn = turn
     # The new turn borrows nothing yet (ruling T1), and gathering gives no ship to `seat`:
     # every ship of its fleet is its own, so the ships gathered are the ones it rolls.
