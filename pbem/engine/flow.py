@@ -148,7 +148,8 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
             continue  # in the stock, or the Relic Ship at home
         ship.loc, ship.slot = UNPLACED, -1
         gathered.append(ship)
-    events.append(event("turn_started", seat, round=turn.round))
+    # the events of every turn, as `event` would build them, without packing keywords
+    events.append({"kind": "turn_started", "seat": seat, "round": turn.round})
     if state.seats[seat].faction == _COREX:  # ruling F15: before the roll
         controlled = sum(1 for c in state.controllers.values() if c == seat)
         gain(state, seat, 1 + controlled, 0, events, why=Faction.COREX_CONGLOMERATED)
@@ -157,9 +158,10 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
         ship.value = value
     turn.rolled = rolled
     relic = ships[-1]
-    events.append(event("rolled", seat, values=rolled,
-                        relic=relic.value if state.relic_owner == seat
-                        and relic.loc == UNPLACED else None))
+    events.append({"kind": "rolled", "seat": seat, "values": rolled,
+                   "relic": relic.value if state.relic_owner == seat
+                   and relic.loc == UNPLACED else None,
+                   "barrier": True})  # a roll reveals new random information
     resource_cache.after_roll(state, seat, events)  # before any card can be used (§6.3)
     # ruling A3: the roll and start-of-turn facts; the VP as the last fold counted them when
     # no event since then scored (`events` holds every one of this action's)
@@ -180,7 +182,7 @@ def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,
         if ship.loc == UNPLACED:
             ship.loc, ship.slot, ship.value = BAY, -1, 0
             to_bay += 1
-    events.append(event("turn_ended", seat, to_bay=to_bay))
+    events.append({"kind": "turn_ended", "seat": seat, "to_bay": to_bay})  # as `event` would
     experimental_ftl_drive.end_of_turn(state, events)  # ruling T4: after its third token
     following = (seat + 1) % state.players
     if following == 0:  # the last seat has ended its turn: a new round begins
