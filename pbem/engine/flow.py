@@ -174,7 +174,8 @@ def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,
     if return_fuel or return_ore:
         me.fuel -= return_fuel
         me.ore -= return_ore
-        events.append(event("returned_resources", seat, fuel=return_fuel, ore=return_ore))
+        events.append({"kind": "returned_resources", "seat": seat, "fuel": return_fuel,
+                       "ore": return_ore})  # as `event` would build it
     ships = state.ships
     to_bay = 0
     for i in fleet_indices(state, seat):  # a borrowed ship left unplaced too (ruling T1)

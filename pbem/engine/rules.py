@@ -126,7 +126,9 @@ def _land(state: GameState, action: Action, events: list[Event]) -> None:
     elif pending["source"] == "hub":
         me.hub_circle = 0
     state.turn.pending = None
-    events.append(event("landed", action.seat, territory=action.territory, why=pending["why"]))
+    # as `event` would build it, without packing keywords: every colony lands so
+    events.append({"kind": "landed", "seat": action.seat, "territory": action.territory,
+                   "why": pending["why"]})
     add_colony(state, action.seat, action.territory, events)
     next_landing(state, pending)  # another colony owed by the same action (ruling T2a)
     game_over_check(state, action.seat, events)
