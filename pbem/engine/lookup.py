@@ -66,7 +66,8 @@ def fleet_indices(state: GameState, seat: int) -> list[int]:
     ships = state.ships
     if SERVO_SHIPS in state.turn.facts:
         return [i for i, s in enumerate(ships) if commander(state, s) == seat]
-    found = list(colour_indices(seat))
+    first = seat * SHIPS_MAX  # `colour_indices`, without its call: asked at every turn
+    found = list(range(first, first + SHIPS_MAX))
     if state.relic_owner == seat:
         found.append(len(ships) - 1)
     return found
