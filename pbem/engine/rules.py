@@ -98,10 +98,15 @@ _KEEP_CYCLE: Final = (Cycle, Claim)  # the actions that leave a cycle possible (
 
 
 def perform(state: GameState, action: Action, events: list[Event]) -> None:
+    turn = state.turn
     if not isinstance(action, _KEEP_CYCLE):
-        state.turn.may_cycle = 0  # ruling B16: a cycle comes right after the arrival
+        turn.may_cycle = 0  # ruling B16: a cycle comes right after the arrival
     HANDLERS[type(action)][1](state, action, events)
-    after_action(state, events)  # ruling A3: the facts Agenda conditions need
+    # ruling A3: the facts Agenda conditions need. Only `flow.start_turn` makes a new Turn,
+    # and `on_turn_start` has folded that turn's events (those of the action's that came
+    # before belong to the turn that ended, folded at its last action).
+    if state.turn is turn:
+        after_action(state, events)
 
 
 # -- refusals and effects of the turn's own actions -----------------------------------------
