@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from . import agendas, dice
-from .agendas.facts import kept_vp, on_turn_start
+from .agendas.facts import active, kept_vp, on_turn_start
 from .alien_tech import experimental_ftl_drive, resource_cache
 from .deck import draw
 from .errors import InvalidAction
@@ -164,8 +164,10 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
                    "barrier": True})  # a roll reveals new random information
     resource_cache.after_roll(state, seat, events)  # before any card can be used (§6.3)
     # ruling A3: the roll and start-of-turn facts; the VP as the last fold counted them when
-    # no event since then scored (`events` holds every one of this action's)
-    on_turn_start(state, events[first:], kept_vp(ended, events))
+    # no event since then scored (`events` holds every one of this action's). Without the
+    # Factions option there are none to record: no slice made, no VP looked for.
+    if active(state):
+        on_turn_start(state, events[first:], kept_vp(ended, events))
 
 
 def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,
