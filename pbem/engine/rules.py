@@ -28,7 +28,7 @@ from .actions import (
     Trade,
 )
 from .agendas import actions as agenda_actions
-from .agendas.facts import after_action
+from .agendas.facts import active, after_action
 from .alien_tech import multiverse_window
 from .errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, RulesError
 from .events import Event, event
@@ -102,10 +102,11 @@ def perform(state: GameState, action: Action, events: list[Event]) -> None:
     if not isinstance(action, _KEEP_CYCLE):
         turn.may_cycle = 0  # ruling B16: a cycle comes right after the arrival
     HANDLERS[type(action)][1](state, action, events)
-    # ruling A3: the facts Agenda conditions need. Only `flow.start_turn` makes a new Turn,
-    # and `on_turn_start` has folded that turn's events (those of the action's that came
-    # before belong to the turn that ended, folded at its last action).
-    if state.turn is turn:
+    # ruling A3: the facts Agenda conditions need (none without the Factions option). Only
+    # `flow.start_turn` makes a new Turn, and `on_turn_start` has folded that turn's events
+    # (those of the action's that came before belong to the turn that ended, folded at its
+    # last action).
+    if state.turn is turn and active(state):
         after_action(state, events)
 
 

@@ -331,5 +331,5 @@ def after_action(state: GameState, events: list[Event]) -> None:
     """Fold the events of one applied action that began no new turn (hooked at the end of
     `rules.perform`: a new turn's events were folded by `on_turn_start`); the last action's
     were folded by `finish` (A4)."""
-    if state.phase != "over" and active(state):  # no call of `fold` in the base game
+    if state.phase != "over":
         fold(state, events)
