@@ -186,7 +186,8 @@ def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,
             ship.loc, ship.slot, ship.value = BAY, -1, 0
             to_bay += 1
     events.append({"kind": "turn_ended", "seat": seat, "to_bay": to_bay})  # as `event` would
-    experimental_ftl_drive.end_of_turn(state, events)  # ruling T4: after its third token
+    if state.card_tokens:  # no card's tokens on the board (most turns): nothing to discard
+        experimental_ftl_drive.end_of_turn(state, events)  # ruling T4: after its third token
     following = (seat + 1) % state.players
     if following == 0:  # the last seat has ended its turn: a new round begins
         state.turn.round += 1
