@@ -162,7 +162,8 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
                    "relic": relic.value if state.relic_owner == seat
                    and relic.loc == UNPLACED else None,
                    "barrier": True})  # a roll reveals new random information
-    resource_cache.after_roll(state, seat, events)  # before any card can be used (§6.3)
+    if state.seats[seat].cards:  # holding no card, it holds no Resource Cache
+        resource_cache.after_roll(state, seat, events)  # before any card can be used (§6.3)
     # ruling A3: the roll and start-of-turn facts; the VP as the last fold counted them when
     # no event since then scored (`events` holds every one of this action's). Without the
     # Factions option there are none to record: no slice made, no VP looked for.
