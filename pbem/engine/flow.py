@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from . import agendas, dice
-from .agendas.facts import kept_vp, on_turn_start
+from .agendas.facts import active, kept_vp, on_turn_start
 from .alien_tech import experimental_ftl_drive, resource_cache
 from .deck import draw
 from .errors import InvalidAction
@@ -130,7 +130,7 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
     round is the one in `state.turn`: `end_turn` counts a new one when the last seat ends."""
     first = len(events)
     ended = state.turn.facts  # the facts of the turn that ended, folded at its last action
-    turn = Turn(seat=seat, round=state.turn.round)
+    turn = Turn.fresh(seat, state.turn.round)
     state.turn = turn
     # The new turn borrows nothing yet (ruling T1), and gathering gives no ship to `seat`:
     # every ship of its fleet is its own, so the ships gathered are the ones it rolls.
@@ -148,7 +148,8 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
             continue  # in the stock, or the Relic Ship at home
         ship.loc, ship.slot = UNPLACED, -1
         gathered.append(ship)
-    events.append(event("turn_started", seat, round=turn.round))
+    # the events of every turn, as `event` would build them, without packing keywords
+    events.append({"kind": "turn_started", "seat": seat, "round": turn.round})
     if state.seats[seat].faction == _COREX:  # ruling F15: before the roll
         controlled = sum(1 for c in state.controllers.values() if c == seat)
         gain(state, seat, 1 + controlled, 0, events, why=Faction.COREX_CONGLOMERATED)
@@ -157,13 +158,17 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
         ship.value = value
     turn.rolled = rolled
     relic = ships[-1]
-    events.append(event("rolled", seat, values=rolled,
-                        relic=relic.value if state.relic_owner == seat
-                        and relic.loc == UNPLACED else None))
-    resource_cache.after_roll(state, seat, events)  # before any card can be used (§6.3)
+    events.append({"kind": "rolled", "seat": seat, "values": rolled,
+                   "relic": relic.value if state.relic_owner == seat
+                   and relic.loc == UNPLACED else None,
+                   "barrier": True})  # a roll reveals new random information
+    if state.seats[seat].cards:  # holding no card, it holds no Resource Cache
+        resource_cache.after_roll(state, seat, events)  # before any card can be used (§6.3)
     # ruling A3: the roll and start-of-turn facts; the VP as the last fold counted them when
-    # no event since then scored (`events` holds every one of this action's)
-    on_turn_start(state, events[first:], kept_vp(ended, events))
+    # no event since then scored (`events` holds every one of this action's). Without the
+    # Factions option there are none to record: no slice made, no VP looked for.
+    if active(state):
+        on_turn_start(state, events[first:], kept_vp(ended, events))
 
 
 def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,
@@ -172,7 +177,8 @@ def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,
     if return_fuel or return_ore:
         me.fuel -= return_fuel
         me.ore -= return_ore
-        events.append(event("returned_resources", seat, fuel=return_fuel, ore=return_ore))
+        events.append({"kind": "returned_resources", "seat": seat, "fuel": return_fuel,
+                       "ore": return_ore})  # as `event` would build it
     ships = state.ships
     to_bay = 0
     for i in fleet_indices(state, seat):  # a borrowed ship left unplaced too (ruling T1)
@@ -180,8 +186,9 @@ def end_turn(state: GameState, seat: int, return_fuel: int, return_ore: int,
         if ship.loc == UNPLACED:
             ship.loc, ship.slot, ship.value = BAY, -1, 0
             to_bay += 1
-    events.append(event("turn_ended", seat, to_bay=to_bay))
-    experimental_ftl_drive.end_of_turn(state, events)  # ruling T4: after its third token
+    events.append({"kind": "turn_ended", "seat": seat, "to_bay": to_bay})  # as `event` would
+    if state.card_tokens:  # no card's tokens on the board (most turns): nothing to discard
+        experimental_ftl_drive.end_of_turn(state, events)  # ruling T4: after its third token
     following = (seat + 1) % state.players
     if following == 0:  # the last seat has ended its turn: a new round begins
         state.turn.round += 1

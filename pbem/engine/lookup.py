@@ -66,7 +66,8 @@ def fleet_indices(state: GameState, seat: int) -> list[int]:
     ships = state.ships
     if SERVO_SHIPS in state.turn.facts:
         return [i for i, s in enumerate(ships) if commander(state, s) == seat]
-    found = list(colour_indices(seat))
+    first = seat * SHIPS_MAX  # `colour_indices`, without its call: asked at every turn
+    found = list(range(first, first + SHIPS_MAX))
     if state.relic_owner == seat:
         found.append(len(ships) - 1)
     return found
@@ -85,8 +86,9 @@ def ships_at(state: GameState, loc: str) -> list[Ship]:
 
 def unplaced_indices(state: GameState, seat: int) -> list[int]:
     """Indices of the unplaced ships of `seat`'s colour (not the Relic Ship), in ship order."""
-    first = seat * SHIPS_MAX
-    own = [i for i, s in enumerate(colour_ships(state, seat), first) if s.loc == UNPLACED]
+    ships = state.ships
+    first = seat * SHIPS_MAX  # the colour's run of the list (`colour_indices`), no slice made
+    own = [i for i in range(first, first + SHIPS_MAX) if ships[i].loc == UNPLACED]
     if SERVO_SHIPS in state.turn.facts:
         own = _with_borrowed(state, seat, own)
     return own

@@ -28,7 +28,7 @@ from .actions import (
     Trade,
 )
 from .agendas import actions as agenda_actions
-from .agendas.facts import after_action
+from .agendas.facts import active, after_action
 from .alien_tech import multiverse_window
 from .errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, RulesError
 from .events import Event, event
@@ -98,10 +98,16 @@ _KEEP_CYCLE: Final = (Cycle, Claim)  # the actions that leave a cycle possible (
 
 
 def perform(state: GameState, action: Action, events: list[Event]) -> None:
+    turn = state.turn
     if not isinstance(action, _KEEP_CYCLE):
-        state.turn.may_cycle = 0  # ruling B16: a cycle comes right after the arrival
+        turn.may_cycle = 0  # ruling B16: a cycle comes right after the arrival
     HANDLERS[type(action)][1](state, action, events)
-    after_action(state, events)  # ruling A3: the facts Agenda conditions need
+    # ruling A3: the facts Agenda conditions need (none without the Factions option). Only
+    # `flow.start_turn` makes a new Turn, and `on_turn_start` has folded that turn's events
+    # (those of the action's that came before belong to the turn that ended, folded at its
+    # last action).
+    if state.turn is turn and active(state):
+        after_action(state, events)
 
 
 # -- refusals and effects of the turn's own actions -----------------------------------------
@@ -126,7 +132,9 @@ def _land(state: GameState, action: Action, events: list[Event]) -> None:
     elif pending["source"] == "hub":
         me.hub_circle = 0
     state.turn.pending = None
-    events.append(event("landed", action.seat, territory=action.territory, why=pending["why"]))
+    # as `event` would build it, without packing keywords: every colony lands so
+    events.append({"kind": "landed", "seat": action.seat, "territory": action.territory,
+                   "why": pending["why"]})
     add_colony(state, action.seat, action.territory, events)
     next_landing(state, pending)  # another colony owed by the same action (ruling T2a)
     game_over_check(state, action.seat, events)

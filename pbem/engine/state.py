@@ -90,6 +90,12 @@ class Turn:
     gained: list[str] = field(default_factory=list)  # cards gained (and kept) this turn
     facts: Json = field(default_factory=dict)  # what happened this turn (Agenda conditions)
 
+    @staticmethod
+    def fresh(seat: int, round: int) -> Turn:
+        """`Turn(seat=seat, round=round)`: built at every turn start, so each field is given
+        in order, as its default would make it (no keywords to match, no factory to call)."""
+        return Turn(seat, round, 0, 0, [], 0, False, 0, None, [], 0, [], [], [], {})
+
     def copy(self) -> Turn:
         return Turn(self.seat, self.round, self.artifact_total, self.may_cycle,
                     list(self.market_rates), self.hub_ships, self.asimov_used,

@@ -328,11 +328,8 @@ def _shared_gain(state: GameState, seat: int, facts: Facts, now: list[int]) -> N
 
 
 def after_action(state: GameState, events: list[Event]) -> None:
-    """Fold one applied action's events (hooked at the end of `rules.perform`). A new turn's
-    events were folded by `on_turn_start`, and the last action's by `finish` (A4)."""
-    if state.phase == "over":
-        return
-    for ev in events:
-        if ev["kind"] == "turn_started":
-            return
-    fold(state, events)
+    """Fold the events of one applied action that began no new turn (hooked at the end of
+    `rules.perform`: a new turn's events were folded by `on_turn_start`); the last action's
+    were folded by `finish` (A4)."""
+    if state.phase != "over":
+        fold(state, events)

@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Final
 
 from ..actions import Dock
-from ..events import Event, event
+from ..events import Event
 from ..ids import FACILITY_NAMES, SHIPS_MAX, Facility
 from ..lookup import SERVO_SHIPS, commander, unplaced_indices
 from ..state import UNPLACED, GameState
@@ -126,8 +126,9 @@ def do_dock(state: GameState, action: Dock, events: list[Event]) -> None:
     spec = FACILITIES[facility]
     slot = spec.slot(state, seat) if spec.slot else free_slot(state, facility)
     assert slot is not None
-    events.append(event("docked", seat, facility=facility, values=list(action.values),
-                        relic=action.relic))
+    # as `event` would build it, without packing keywords: every docking makes one
+    events.append({"kind": "docked", "seat": seat, "facility": facility,
+                   "values": list(action.values), "relic": action.relic})
     if spec.before_dock:  # e.g. the Raiders' Outpost bump
         spec.before_dock(state, action, events)
     everyone = state.ships
