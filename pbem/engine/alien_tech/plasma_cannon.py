@@ -24,8 +24,8 @@ from ..board import LAYOUT
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..facilities import FACILITIES
-from ..ids import COLOURS, FACILITY_NAMES, SHIPS_MIN, Facility
-from ..lookup import commander, is_borrowed
+from ..ids import COLOURS, FACILITY_NAMES, RELIC, SHIPS_MIN, Facility
+from ..lookup import SERVO_SHIPS, commander, is_borrowed
 from ..notation import facility_id, seat_of
 from ..state import STOCK, GameState
 from ..territories import send_to_bay, send_to_stock
@@ -132,14 +132,30 @@ def use(state: GameState, action: UsePlasmaCannon, events: list[Event]) -> None:
             send_to_bay(state, i)
 
 
-def _others(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool]]]:
+def _others(state: GameState, seat: int,
+            colours: list[int] | None = None) -> dict[str, list[tuple[int, int, bool]]]:
     """facility -> (owner, value, is the Relic Ship) of other players' ships there, in ship
-    order (one pass over the ships for the whole menu)."""
+    order (one pass over the ships for the whole menu), the owner each ship's `commander`;
+    with `colours` (zeros, one per seat), each seat's `colour_count` is added to it in the
+    same pass."""
     out: dict[str, list[tuple[int, int, bool]]] = {}
+    # `commander`, with what it reads of the state read once instead of once a ship
+    borrowed = state.turn.facts.get(SERVO_SHIPS, ())
+    active = state.turn.seat
+    relic_owner = state.relic_owner
     for s in state.ships:
         loc = s.loc
+        if colours is not None and s.owner is not None and loc != STOCK \
+                and loc != TERRAFORMING:
+            colours[s.owner] += 1
         if loc in FACILITIES:  # the table itself: `LAYOUT` is a view of it, asked by method
-            owner = commander(state, s)
+            owner: int | None
+            if s.id == RELIC:
+                if relic_owner is None:
+                    continue  # no one's: `commander` is None
+                owner = active if s.id in borrowed else relic_owner
+            else:
+                owner = active if s.id in borrowed else s.owner
             if owner is not None and owner != seat:
                 here = out.get(loc)
                 if here is None:
@@ -234,16 +250,6 @@ def colour_count(state: GameState, owner: int) -> int:
                if s.owner == owner and s.loc not in (STOCK, TERRAFORMING))
 
 
-def colour_counts(state: GameState) -> list[int]:
-    """`colour_count` of every seat, in one pass over the ships."""
-    counts = [0] * state.players
-    for s in state.ships:
-        owner = s.owner
-        if owner is not None and s.loc != STOCK and s.loc != TERRAFORMING:
-            counts[owner] += 1
-    return counts
-
-
 def discard_refusal(state: GameState, action: DiscardPlasmaCannon) -> str | None:
     found = find(state, action.seat, action.facility, action.owner, action.ship,
                  action.relic, [])
@@ -280,10 +286,10 @@ def discard(state: GameState, action: DiscardPlasmaCannon, events: list[Event]) 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
     """A discard at each other player's ship at each facility that its owner may lose
     (ruling B6, judged here: every discard listed is one `discard_refusal` accepts)."""
-    docked = _others(state, seat)
+    colours = [0] * state.players
+    docked = _others(state, seat, colours)
     if not docked:
         return []
-    colours = colour_counts(state)
     out: list[Action] = []
     for facility in FACILITIES:
         here = docked.get(facility)
