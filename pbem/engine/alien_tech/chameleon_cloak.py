@@ -37,8 +37,8 @@ from ..board import LAYOUT, shape
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..facilities import SHAPE_WORDS, colonist_hub, shipyard
-from ..ids import FACILITY_NAMES, FACTION_NAMES, TERRITORY_NAMES, Facility, Field
-from ..lookup import commander, unplaced_indices
+from ..ids import FACILITY_NAMES, FACTION_NAMES, RELIC, TERRITORY_NAMES, Facility, Field
+from ..lookup import SERVO_SHIPS, commander, unplaced_indices
 from ..notation import facility_id, seat_of, territory_id
 from ..state import UNPLACED, GameState, territories
 from ..territories import send_to_bay, update_control
@@ -51,6 +51,7 @@ ID: Final = "chameleon_cloak"
 BASE_FACILITIES: Final = frozenset(f.value for f in Facility) - {Facility.MAINTENANCE_BAY}
 # the menu's order: the base facilities as before, then the Faction facilities (ruling F5)
 PLACES: Final = (*sorted(BASE_FACILITIES), *FACTION_NAMES)
+_PLACE_SET: Final = frozenset(PLACES)
 COST: Final = 2
 SINGLES: Final = ("single", "six")
 WITH: Final = "with"  # notation: 'with 5r' names the Relic Ship among your replacing ships (T2b)
@@ -269,14 +270,33 @@ def _replace(state: GameState, seat: int, facility: str, group: list[int], ships
                                           Dock(seat, facility, values, relic), events)
 
 
-def _opponents(state: GameState, seat: int, facility: str) -> list[tuple[int, int, bool, int]]:
-    """(owner, value, is the Relic Ship, slot) of opponents' ships at a facility."""
-    out = []
+def _opponents(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool, int]]]:
+    """place -> (owner, value, is the Relic Ship, slot) of opponents' ships there, sorted:
+    one pass over the ships for every place, `commander`'s answer (a ship you borrowed this
+    turn is yours, ruling B20) made of what it reads of the state, read once."""
+    out: dict[str, list[tuple[int, int, bool, int]]] = {}
+    borrowed = state.turn.facts.get(SERVO_SHIPS, ())
+    active = state.turn.seat
+    relic_owner = state.relic_owner
     for s in state.ships:
-        owner = commander(state, s)  # a ship you borrowed this turn is yours (ruling B20)
-        if s.loc == facility and owner is not None and owner != seat:
-            out.append((owner, s.value, s.is_relic, s.slot))
-    return sorted(out)
+        loc = s.loc
+        if loc not in _PLACE_SET:
+            continue
+        owner: int | None
+        if s.id == RELIC:
+            if relic_owner is None:
+                continue  # no one's: `commander` is None
+            owner = active if s.id in borrowed else relic_owner
+        else:
+            owner = active if s.id in borrowed else s.owner
+        if owner is not None and owner != seat:
+            here = out.get(loc)
+            if here is None:
+                here = out[loc] = []
+            here.append((owner, s.value, s.is_relic, s.slot))
+    for here in out.values():
+        here.sort()
+    return out
 
 
 def _action(seat: int, facility: str,
@@ -306,13 +326,16 @@ def _plain_candidates(state: GameState, seat: int) -> list[Action]:
     any of the whole groups elsewhere (ruling T2a), never more ships than you have unplaced
     to put in their place."""
     out: list[Action] = []
+    opponents = _opponents(state, seat)
+    if not opponents:
+        return out  # a place without them offers no choice
     hand = len(unplaced_indices(state, seat)) + (
         1 if state.ships[-1].loc == UNPLACED and commander(state, state.ships[-1]) == seat
         else 0)
     for facility in PLACES:
-        if _place_refusal(state, facility) or not state.at(facility):
+        others = opponents.get(facility)
+        if not others or _place_refusal(state, facility):
             continue
-        others = _opponents(state, seat, facility)
         if facility == Facility.COLONIST_HUB:  # each choice with and without a launch (T2c)
             for chosen in sub_multisets(((o, v, r, -1) for o, v, r, _ in others), hand):
                 plain = _action(seat, facility, list(chosen))
