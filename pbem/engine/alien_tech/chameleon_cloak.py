@@ -454,7 +454,8 @@ CARD: Final[CardSpec] = CardSpec(
             "use it. Discard: swap all colonies of two territories."),
     use=UsePower(action=UseChameleonCloak, fuel=use_fuel, refusal=use_refusal, effect=use,
                  candidates=use_candidates, parse=parse_use, format=format_use,
-                 bot_score=bot_use_score),
+                 bot_score=bot_use_score,
+                 candidates_within_fuel=True),  # none unless the fuel pays for a use
     discard=DiscardPower(action=DiscardChameleonCloak, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
                          format=format_discard,

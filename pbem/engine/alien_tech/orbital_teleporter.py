@@ -323,7 +323,8 @@ CARD: Final[CardSpec] = CardSpec(
             "colony to another territory."),
     use=UsePower(action=UseOrbitalTeleporter, fuel=use_fuel, refusal=use_refusal, effect=use,
                  candidates=use_candidates, parse=parse_use, format=format_use,
-                 refusals=use_refusals),
+                 refusals=use_refusals,
+                 candidates_within_fuel=True),  # none unless the fuel pays for a move
     discard=DiscardPower(action=DiscardOrbitalTeleporter, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
                          format=format_discard,

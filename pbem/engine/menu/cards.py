@@ -10,7 +10,8 @@ shares are asked once for the family instead of once a candidate:
   answer for the repeats, one for the rest), and the fuel cost, once per printed cost and
   before the card's own refusal (which may build what-if copies), unless the power declares
   that every candidate it builds is paid for by the fuel now (`candidates_within_fuel`: the
-  Plasma Cannon's shots take no more ships than it pays for);
+  Plasma Cannon's shots take no more ships than it pays for; the Orbital Teleporter and the
+  Chameleon Cloak, of one price, build none unless the fuel pays it);
 - the card's own `refusal` judges each candidate (all at once where the power offers
   `refusals`; the Orbital Teleporter's moves by `teleports`: the legal dockings of one
   what-if copy per ship moved answer every move of that ship), unless the
