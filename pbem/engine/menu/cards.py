@@ -17,7 +17,8 @@ shares are asked once for the family instead of once a candidate:
   what-if copy per ship moved answer every move of that ship), unless the
   power declares that every candidate it builds passes it (`candidates_pass_refusal`: the
   Plasma Cannon's subsets are made of the ships docked now; the value changers' of the
-  seat's unplaced ships, to values in range). A facility of up to ten other ships makes a
+  seat's unplaced ships, to values in range; the Astrogation Servo's discards name the
+  facilities with ships now). A facility of up to ten other ships makes a
   thousand such subsets, so this is where most of a Cannon holder's menu time went.
 """
 
