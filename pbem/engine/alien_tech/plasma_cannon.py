@@ -132,12 +132,9 @@ def use(state: GameState, action: UsePlasmaCannon, events: list[Event]) -> None:
             send_to_bay(state, i)
 
 
-def _others(state: GameState, seat: int,
-            colours: list[int] | None = None) -> dict[str, list[tuple[int, int, bool]]]:
+def _others(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool]]]:
     """facility -> (owner, value, is the Relic Ship) of other players' ships there, in ship
-    order (one pass over the ships for the whole menu), the owner each ship's `commander`;
-    with `colours` (zeros, one per seat), each seat's `colour_count` is added to it in the
-    same pass."""
+    order (one pass over the ships for the whole menu), the owner each ship's `commander`."""
     out: dict[str, list[tuple[int, int, bool]]] = {}
     # `commander`, with what it reads of the state read once instead of once a ship
     borrowed = state.turn.facts.get(SERVO_SHIPS, ())
@@ -145,22 +142,18 @@ def _others(state: GameState, seat: int,
     relic_owner = state.relic_owner
     for s in state.ships:
         loc = s.loc
-        if colours is not None and s.owner is not None and loc != STOCK \
-                and loc != TERRAFORMING:
-            colours[s.owner] += 1
-        if loc in FACILITIES:  # the table itself: `LAYOUT` is a view of it, asked by method
-            owner: int | None
-            if s.id == RELIC:
-                if relic_owner is None:
-                    continue  # no one's: `commander` is None
-                owner = active if s.id in borrowed else relic_owner
-            else:
-                owner = active if s.id in borrowed else s.owner
-            if owner is not None and owner != seat:
-                here = out.get(loc)
-                if here is None:
-                    here = out[loc] = []
-                here.append((owner, s.value, s.is_relic))
+        if loc not in FACILITIES:  # the table itself: `LAYOUT` is a view of it, by method
+            continue
+        ship_id = s.id
+        relic = ship_id == RELIC  # `Ship.is_relic`, without the property's call
+        if relic and relic_owner is None:
+            continue  # no one's: `commander` is None
+        owner = active if ship_id in borrowed else relic_owner if relic else s.owner
+        if owner is not None and owner != seat:
+            here = out.get(loc)
+            if here is None:
+                here = out[loc] = []
+            here.append((owner, s.value, relic))
     return out
 
 
@@ -185,10 +178,17 @@ def use_candidates(state: GameState, seat: int) -> list[Action]:
         every = docked.get(facility)
         if not every:
             continue
-        targets_here = tuple(sorted(every))
-        for size in range(1, min(len(every), paid) + 1):
-            out.extend(_shots(seat, facility, targets_here, size))
+        out.extend(_shots_upto(seat, facility, tuple(sorted(every)), min(len(every), paid)))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _shots_upto(seat: int, facility: str, every: tuple[tuple[int, int, bool], ...],
+                most: int) -> tuple[UsePlasmaCannon, ...]:
+    """The shots at 1 to `most` of `every`, fewer ships first: the `_shots` of each size in
+    one table, found with one look-up a facility instead of one a size."""
+    return tuple(shot for size in range(1, most + 1)
+                 for shot in _shots(seat, facility, every, size))
 
 
 @lru_cache(maxsize=4096)
@@ -250,6 +250,16 @@ def colour_count(state: GameState, owner: int) -> int:
                if s.owner == owner and s.loc not in (STOCK, TERRAFORMING))
 
 
+def colour_counts(state: GameState) -> list[int]:
+    """`colour_count` of every seat, in one pass over the ships."""
+    counts = [0] * state.players
+    for s in state.ships:
+        owner = s.owner
+        if owner is not None and s.loc != STOCK and s.loc != TERRAFORMING:
+            counts[owner] += 1
+    return counts
+
+
 def discard_refusal(state: GameState, action: DiscardPlasmaCannon) -> str | None:
     found = find(state, action.seat, action.facility, action.owner, action.ship,
                  action.relic, [])
@@ -286,10 +296,10 @@ def discard(state: GameState, action: DiscardPlasmaCannon, events: list[Event]) 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
     """A discard at each other player's ship at each facility that its owner may lose
     (ruling B6, judged here: every discard listed is one `discard_refusal` accepts)."""
-    colours = [0] * state.players
-    docked = _others(state, seat, colours)
+    docked = _others(state, seat)
     if not docked:
         return []
+    colours = colour_counts(state)
     out: list[Action] = []
     for facility in FACILITIES:
         here = docked.get(facility)
