@@ -10,6 +10,7 @@ Discard: place the Positron Field on any territory, or move it to a different on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from .. import fields
@@ -69,7 +70,14 @@ def use(state: GameState, action: UseDataCrystal, events: list[Event]) -> None:
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
-    return [UseDataCrystal(seat, t) for t in territories()]
+    return list(_uses_of(seat))
+
+
+@lru_cache(maxsize=16)
+def _uses_of(seat: int) -> tuple[UseDataCrystal, ...]:
+    """The uses at each territory: a pure table (the menu asks for it at every turn's
+    end)."""
+    return tuple(UseDataCrystal(seat, t) for t in territories())
 
 
 def discard_refusal(state: GameState, action: DiscardDataCrystal) -> str | None:
@@ -81,7 +89,14 @@ def discard(state: GameState, action: DiscardDataCrystal, events: list[Event]) -
 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
-    return [DiscardDataCrystal(seat, t) for t in territories()]
+    return list(_discards_of(seat))
+
+
+@lru_cache(maxsize=16)
+def _discards_of(seat: int) -> tuple[DiscardDataCrystal, ...]:
+    """The discards at each territory: a pure table (the menu asks for it at every turn's
+    end)."""
+    return tuple(DiscardDataCrystal(seat, t) for t in territories())
 
 
 def parse_use(words: list[str], seat: int, players: int | None) -> Action:

@@ -7,6 +7,7 @@ Discard: place the Isolation Field on any territory, or move it to a different o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from .. import fields
@@ -78,7 +79,14 @@ def discard(state: GameState, action: DiscardStasisBeam, events: list[Event]) ->
 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
-    return [DiscardStasisBeam(seat, t) for t in territories()]
+    return list(_discards_of(seat))
+
+
+@lru_cache(maxsize=16)
+def _discards_of(seat: int) -> tuple[DiscardStasisBeam, ...]:
+    """The discards at each territory: a pure table (the menu asks for it at every turn's
+    end)."""
+    return tuple(DiscardStasisBeam(seat, t) for t in territories())
 
 
 def parse_use(words: list[str], seat: int, players: int | None) -> Action:
