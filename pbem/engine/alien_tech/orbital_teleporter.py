@@ -35,6 +35,8 @@ from .spec import CardSpec, DiscardPower, UsePower
 
 ID: Final = "orbital_teleporter"
 COST: Final = 2
+# a plain str: a set finds it faster than the StrEnum member
+_TERRAFORMING: Final = str(Facility.TERRAFORMING_STATION)
 LEFT: Final = "teleported_from"  # Turn.facts key: ship id -> facilities it was teleported off (T9)
 
 
@@ -92,7 +94,9 @@ DockShape = tuple[str, tuple[int, ...], int | None, bool]  # facility, values, r
 def dock_shape(action: UseOrbitalTeleporter) -> DockShape:
     """`docking(action)` but its seat: what the menu compares with the legal dockings."""
     relic = action.ship if action.relic else action.joined_relic
-    return action.to, tuple(sorted((action.ship, *action.joined))), relic, False
+    joined = action.joined
+    values = tuple(sorted((action.ship, *joined))) if joined else (action.ship,)
+    return action.to, values, relic, False
 
 
 def docking(action: UseOrbitalTeleporter) -> Dock:
@@ -158,6 +162,17 @@ def move_refusal(state: GameState, action: UseOrbitalTeleporter, index: int) -> 
         return ("a ship taken with the Astrogation Servo may never dock at the Terraforming "
                 "Station (ruling T1).")
     return None
+
+
+def barred_destinations(state: GameState, index: int, facility: str) -> set[str]:
+    """Where `move_refusal` refuses ship `index`, docked at `facility`, besides the names of
+    no facility: there itself, where it has left this turn (ruling T9), and the Terraforming
+    Station if it is borrowed (ruling T1). The menu asks this once a ship, not once a move."""
+    ship = state.ships[index]
+    barred = {facility, *state.turn.facts.get(LEFT, {}).get(ship.id, ())}
+    if is_borrowed(state, ship):
+        barred.add(_TERRAFORMING)
+    return barred
 
 
 def lifted(state: GameState, seat: int, index: int) -> GameState:
