@@ -35,8 +35,9 @@ from .spec import CardSpec, DiscardPower, UsePower
 
 ID: Final = "orbital_teleporter"
 COST: Final = 2
-# a plain str: a set finds it faster than the StrEnum member
+# plain strs: a set or dict finds them faster than the StrEnum members
 _TERRAFORMING: Final = str(Facility.TERRAFORMING_STATION)
+_REPULSOR: Final = str(Field.REPULSOR)
 LEFT: Final = "teleported_from"  # Turn.facts key: ship id -> facilities it was teleported off (T9)
 
 
@@ -278,24 +279,25 @@ def discard(state: GameState, action: DiscardOrbitalTeleporter, events: list[Eve
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
     """Each colony to each other territory, but where the Repulsor Field blocks an end
     (`fields.repulsed`), so `discard_refusal` accepts every move listed."""
-    repulsor = state.fields.get(Field.REPULSOR)
+    repulsor = state.fields.get(_REPULSOR)
     out: list[Action] = []
     for t, counts in state.colonies.items():
         if t == repulsor:
             continue
         for owner, n in enumerate(counts):
             if n:
-                moves = _colony_moves(seat, owner, t)
-                out.extend(moves if repulsor is None else [m for m in moves if m.to != repulsor])
+                out.extend(_colony_moves(seat, owner, t, repulsor))
     return out
 
 
-@lru_cache(maxsize=1024)
-def _colony_moves(seat: int, owner: int, territory: str) -> tuple[DiscardOrbitalTeleporter, ...]:
-    """The moves of a colony of `owner` on `territory` to each other territory: a pure table
-    (at most five seats, owners and eight territories)."""
+@lru_cache(maxsize=4096)
+def _colony_moves(seat: int, owner: int, territory: str,
+                  repulsor: str | None) -> tuple[DiscardOrbitalTeleporter, ...]:
+    """The moves of a colony of `owner` on `territory` to each other territory but the
+    `repulsor`'s: a pure table (at most five seats, owners and eight territories, and nine
+    places of the Repulsor Field)."""
     return tuple(DiscardOrbitalTeleporter(seat, owner, territory, to)
-                 for to in territories() if to != territory)
+                 for to in territories() if to != territory and to != repulsor)
 
 
 def parse_use(words: list[str], seat: int, players: int | None) -> Action:
