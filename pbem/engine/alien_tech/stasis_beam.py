@@ -28,7 +28,8 @@ from .common import (
 from .spec import CardSpec, DiscardPower, UsePower
 
 ID: Final = "stasis_beam"
-FIELD: Final[str] = Field.ISOLATION
+# a plain str: `state.fields` finds it several times faster than the StrEnum member
+FIELD: Final[str] = str(Field.ISOLATION)
 
 
 @dataclass(frozen=True, slots=True)
