@@ -334,24 +334,34 @@ def _plain_candidates(state: GameState, seat: int) -> list[Action]:
         else 0)
     for facility in PLACES:
         others = opponents.get(facility)
-        if not others or _place_refusal(state, facility):
-            continue
-        if facility == Facility.COLONIST_HUB:  # each choice with and without a launch (T2c)
-            for chosen in sub_multisets(((o, v, r, -1) for o, v, r, _ in others), hand):
-                plain = _action(seat, facility, list(chosen))
-                out.append(plain)
-                out.append(replace(plain, launch=True))
-        elif LAYOUT[facility][0] in SINGLES:
-            for chosen in sub_multisets(((o, v, r, -1) for o, v, r, _ in others), hand):
-                out.append(_action(seat, facility, list(chosen)))
-        else:
-            groups = {slot: [t for t in others if t[3] == slot]
-                      for slot in sorted({t[3] for t in others})}
-            for slots in sub_multisets(list(groups), len(groups)):  # lowest first (ruling T2a)
-                ships = [t for slot in slots for t in groups[slot]]
-                if len(ships) <= hand:
-                    out.append(_action(seat, facility, ships))
+        if others and not _place_refusal(state, facility):
+            out.extend(_choices(seat, facility, tuple(others), hand))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _choices(seat: int, facility: str, others: tuple[tuple[int, int, bool, int], ...],
+             hand: int) -> tuple[UseChameleonCloak, ...]:
+    """`_plain_candidates` at one place of the `others` (owner, value, is the Relic Ship,
+    slot; sorted) with `hand` ships to put in their place: a pure table, since the ships
+    docked stay put over most of a turn."""
+    out: list[UseChameleonCloak] = []
+    if facility == Facility.COLONIST_HUB:  # each choice with and without a launch (T2c)
+        for chosen in sub_multisets(((o, v, r, -1) for o, v, r, _ in others), hand):
+            plain = _action(seat, facility, list(chosen))
+            out.append(plain)
+            out.append(replace(plain, launch=True))
+    elif LAYOUT[facility][0] in SINGLES:
+        for chosen in sub_multisets(((o, v, r, -1) for o, v, r, _ in others), hand):
+            out.append(_action(seat, facility, list(chosen)))
+    else:
+        groups = {slot: [t for t in others if t[3] == slot]
+                  for slot in sorted({t[3] for t in others})}
+        for slots in sub_multisets(list(groups), len(groups)):  # lowest first (ruling T2a)
+            ships = [t for slot in slots for t in groups[slot]]
+            if len(ships) <= hand:
+                out.append(_action(seat, facility, ships))
+    return tuple(out)
 
 
 def discard_refusal(state: GameState, action: DiscardChameleonCloak) -> str | None:
