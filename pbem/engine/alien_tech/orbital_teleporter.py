@@ -106,13 +106,14 @@ def docking(action: UseOrbitalTeleporter) -> Dock:
     return Dock(action.seat, facility, values, relic)
 
 
-def _lift(state: GameState, index: int, events: list[Event]) -> None:
+def _lift(state: GameState, index: int, events: list[Event] | None) -> None:
     """The ship leaves its facility; a pair leaving the Market takes its rate, so it trades
-    and draws Agendas no more (rulings B7, A1a)."""
+    and draws Agendas no more (rulings B7, A1a). No event for a what-if copy (None)."""
     ship = state.ships[index]
     came_from = ship.loc
-    events.append(event("teleported", commander(state, ship), ship=ship.id,
-                        came_from=came_from))
+    if events is not None:
+        events.append(event("teleported", commander(state, ship), ship=ship.id,
+                            came_from=came_from))
     ship.loc, ship.slot = UNPLACED, -1
     if came_from == Facility.ORBITAL_MARKET:
         orbital_market.pairs_left(state)
@@ -180,7 +181,7 @@ def lifted(state: GameState, seat: int, index: int) -> GameState:
     """A what-if copy with the fuel paid and ship `index` lifted off its facility."""
     trial = state.trial()  # the fuel, the ship and the Market rates change on it
     trial.seats[seat].fuel -= with_pohl(state, seat, COST)
-    _lift(trial, index, [])
+    _lift(trial, index, None)
     return trial
 
 
