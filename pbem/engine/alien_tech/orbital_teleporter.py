@@ -38,6 +38,7 @@ COST: Final = 2
 # plain strs: a set or dict finds them faster than the StrEnum members
 _TERRAFORMING: Final = str(Facility.TERRAFORMING_STATION)
 _REPULSOR: Final = str(Field.REPULSOR)
+_MARKET: Final = str(Facility.ORBITAL_MARKET)
 LEFT: Final = "teleported_from"  # Turn.facts key: ship id -> facilities it was teleported off (T9)
 
 
@@ -179,10 +180,22 @@ def barred_destinations(state: GameState, index: int, facility: str) -> set[str]
 
 def lifted(state: GameState, seat: int, index: int) -> GameState:
     """A what-if copy with the fuel paid and ship `index` lifted off its facility."""
-    trial = state.trial()  # the fuel, the ship and the Market rates change on it
-    trial.seats[seat].fuel -= with_pohl(state, seat, COST)
+    trial = paid(state, seat)
     _lift(trial, index, None)
     return trial
+
+
+def paid(state: GameState, seat: int) -> GameState:
+    """A what-if copy with the fuel paid (the ships and the Market rates may change on it)."""
+    trial = state.trial()
+    trial.seats[seat].fuel -= with_pohl(state, seat, COST)
+    return trial
+
+
+def lift_undone_by_return(state: GameState, index: int) -> bool:
+    """Whether lifting ship `index` (`_lift`) only moves it, so that putting it back where it
+    was undoes it: not off the Orbital Market, where a pair leaving takes its rate."""
+    return state.ships[index].loc != _MARKET
 
 
 def use(state: GameState, action: UseOrbitalTeleporter, events: list[Event]) -> None:

@@ -5,7 +5,9 @@ with the moved ship lifted (one copy per ship moved). A move's docking is one of
 dockings `facilities.candidates` lists on that copy (the moved ship is unplaced there, and
 the joiners are unplaced ships of the seat), so `legal_docks` of the copy, asked once per
 ship moved, answers every move of that ship: the docking is allowed exactly when it is on
-that menu. The moves' other rules are the card's own (`moved_ship`, and `move_refusal` as
+that menu. The copies are one per seat, each ship lifted on it in turn and put back
+after, but for a ship off the Orbital Market (a pair leaving takes its rate: a copy of its
+own). The moves' other rules are the card's own (`moved_ship`, and `move_refusal` as
 `barred_destinations`, asked once per ship).
 """
 
@@ -18,11 +20,13 @@ from ..alien_tech.orbital_teleporter import (
     UseOrbitalTeleporter,
     barred_destinations,
     dock_shape,
+    lift_undone_by_return,
     lifted,
     moved_ship,
+    paid,
 )
 from ..facilities import FACILITIES
-from ..state import GameState
+from ..state import UNPLACED, GameState
 from . import legal_docks
 
 
@@ -37,6 +41,7 @@ def teleports_refused(state: GameState, actions: Sequence[UseOrbitalTeleporter])
     index: int | str = ""
     no_go: set[str] = set()
     shapes: set[DockShape] | None = None
+    copies: dict[int, GameState] = {}  # seat -> a copy with the fuel paid, ships put back
     for action in actions:
         moved = (action.seat, action.facility, action.ship, action.relic)
         if moved != last:  # the menu lists a ship's moves together: its answers, once a run
@@ -56,9 +61,27 @@ def teleports_refused(state: GameState, actions: Sequence[UseOrbitalTeleporter])
             out.append(True)
             continue
         if shapes is None:
-            trial = lifted(state, action.seat, index)
-            shapes = allowed[(action.seat, index)] = {
-                (d.facility, d.values, d.relic, d.launch)
-                for d in legal_docks(trial, action.seat)}
+            shapes = allowed[(action.seat, index)] = _docks_lifted(state, action.seat, index,
+                                                                   copies)
         out.append(dock_shape(action) not in shapes)
     return out
+
+
+def _docks_lifted(state: GameState, seat: int, index: int,
+                  copies: dict[int, GameState]) -> set[DockShape]:
+    """The shapes of `legal_docks` on `lifted(state, seat, index)`. A lift that only moves
+    the ship (`lift_undone_by_return`) is made on the seat's one paid copy and undone after,
+    so the ships moved share a copy instead of one each."""
+    if not lift_undone_by_return(state, index):
+        trial = lifted(state, seat, index)
+        return {(d.facility, d.values, d.relic, d.launch) for d in legal_docks(trial, seat)}
+    shared = copies.get(seat)
+    if shared is None:
+        shared = copies[seat] = paid(state, seat)
+    ship = shared.ships[index]
+    was = ship.loc, ship.slot
+    ship.loc, ship.slot = UNPLACED, -1  # as `lifted`: off its facility, not the Market
+    try:
+        return {(d.facility, d.values, d.relic, d.launch) for d in legal_docks(shared, seat)}
+    finally:
+        ship.loc, ship.slot = was
