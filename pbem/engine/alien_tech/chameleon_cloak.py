@@ -25,7 +25,7 @@ a last `launch` launches at the Colonist Hub: `use chameleon_cloak colonist_hub 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
@@ -189,10 +189,11 @@ PAID: Final = frozenset({Facility.SHIPYARD, Facility.COLONY_CONSTRUCTOR, Facilit
 
 
 def _cost_refusal(state: GameState, action: UseChameleonCloak, groups: Groups,
-                  mine: Groups) -> str | None:
+                  mine: Groups, paid: dict[int, GameState]) -> str | None:
     """The facility's cost and needs for each group in turn (ruling T2a), judged once the
     Cloak's own fuel is paid; every group after the first on a copy where the earlier ones
-    have been replaced, paid for and rewarded."""
+    have been replaced, paid for and rewarded. One group is judged on the seat's copy in
+    `paid` (made here at the first need): the judges only read it, so it serves many."""
     facility = action.facility
     if facility not in PAID:
         return None
@@ -202,8 +203,12 @@ def _cost_refusal(state: GameState, action: UseChameleonCloak, groups: Groups,
         if len(groups) > left:
             return (f"Colony Constructor: each group replaced lands a colony, and you have "
                     f"{left} left to land, not {len(groups)} (ruling T2a).")
-    trial = state.trial() if len(groups) == 1 else state.clone()
-    trial.seats[action.seat].fuel -= with_pohl(state, action.seat, COST)
+    trial = paid.get(action.seat) if len(groups) == 1 else None
+    if trial is None:
+        trial = state.trial() if len(groups) == 1 else state.clone()
+        trial.seats[action.seat].fuel -= with_pohl(state, action.seat, COST)
+        if len(groups) == 1:
+            paid[action.seat] = trial
     for group, ships in zip(groups, mine, strict=True):
         values = tuple(state.ships[i].value for i in group)
         relic = next((v for i, v in zip(ships, values, strict=True)
@@ -226,6 +231,18 @@ def use_fuel(state: GameState, action: UseChameleonCloak) -> int:
 
 
 def use_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
+    return _use_refusal(state, action, {})
+
+
+def use_refusals(state: GameState, actions: Sequence[UseChameleonCloak]) -> list[str | None]:
+    """`use_refusal` of each action, those replacing one group judged on one what-if copy
+    with the fuel paid (the menu asks it of every choice at every place)."""
+    paid: dict[int, GameState] = {}
+    return [_use_refusal(state, action, paid) for action in actions]
+
+
+def _use_refusal(state: GameState, action: UseChameleonCloak,
+                 paid: dict[int, GameState]) -> str | None:
     reason = _place_refusal(state, action.facility)
     if reason:
         return reason
@@ -235,7 +252,7 @@ def use_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
     if isinstance(groups, str):
         return groups
     mine = _mine(state, action, groups)
-    return mine if isinstance(mine, str) else _cost_refusal(state, action, groups, mine)
+    return mine if isinstance(mine, str) else _cost_refusal(state, action, groups, mine, paid)
 
 
 def use(state: GameState, action: UseChameleonCloak, events: list[Event]) -> None:
@@ -464,7 +481,7 @@ CARD: Final[CardSpec] = CardSpec(
             "use it. Discard: swap all colonies of two territories."),
     use=UsePower(action=UseChameleonCloak, fuel=use_fuel, refusal=use_refusal, effect=use,
                  candidates=use_candidates, parse=parse_use, format=format_use,
-                 bot_score=bot_use_score,
+                 bot_score=bot_use_score, refusals=use_refusals,
                  candidates_within_fuel=True),  # none unless the fuel pays for a use
     discard=DiscardPower(action=DiscardChameleonCloak, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
