@@ -151,8 +151,9 @@ def test_a_power_whose_candidates_pass_its_refusal_says_so_truly(players: int,
 def test_a_power_whose_candidates_are_within_the_fuel_says_so_truly(players: int,
                                                                     options: Any) -> None:
     """The menu's card judge skips pricing each candidate where the use power declares
-    `candidates_within_fuel` (the Plasma Cannon): in every position of these games, each
-    candidate such a power builds costs no more than the seat's fuel, Pohl Foothills counted."""
+    `candidates_within_fuel` (the Plasma Cannon, the Orbital Teleporter, the Chameleon
+    Cloak): in every position of these games, each candidate such a power builds costs no
+    more than the seat's fuel, Pohl Foothills counted."""
     from pbem.engine.alien_tech import SPECS, fuel_cost
 
     declared = [card.use for card in SPECS

@@ -126,8 +126,10 @@ Family: TypeAlias = "tuple[CardSpec, UsePower[Any] | DiscardPower[Any], list[Act
 
 def candidate_families(state: GameState, seat: int) -> list[Family]:
     """The card candidates in menu order, one family per held card and power: (card, power,
-    its candidates). A family shares the rules every card shares, so the menu may judge
-    those once for it."""
+    its candidates). Only a held card has families; a discard family only while the card is
+    unused this turn and a discard is left, a use family of a used card only when the
+    Oscillation Capacitor may repeat it: so the menu (`menu.cards`) asks the rules every
+    card shares only of those repeats."""
     out: list[Family] = []
     used = state.turn.cards_used
     for held in state.seats[seat].cards:

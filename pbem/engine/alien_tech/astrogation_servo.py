@@ -122,7 +122,10 @@ def discard(state: GameState, action: DiscardAstrogationServo, events: list[Even
 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
-    return [DiscardAstrogationServo(seat, str(f)) for f in LAYOUT if state.at(f)]
+    """Each facility where a ship is docked (one pass over the ships for them all), so
+    `discard_refusal` accepts every discard listed."""
+    docked = {s.loc for s in state.ships}
+    return [DiscardAstrogationServo(seat, str(f)) for f in LAYOUT if f in docked]
 
 
 def parse_use(words: list[str], seat: int, players: int | None) -> Action:
@@ -160,5 +163,6 @@ CARD: Final[CardSpec] = CardSpec(
                  candidates=use_candidates, parse=parse_use, format=format_use),
     discard=DiscardPower(action=DiscardAstrogationServo, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
-                         format=format_discard),
+                         format=format_discard,
+                         candidates_pass_refusal=True),  # the facilities with ships now
 )

@@ -25,7 +25,7 @@ a last `launch` launches at the Colonist Hub: `use chameleon_cloak colonist_hub 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
@@ -37,8 +37,8 @@ from ..board import LAYOUT, shape
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..facilities import SHAPE_WORDS, colonist_hub, shipyard
-from ..ids import FACILITY_NAMES, FACTION_NAMES, TERRITORY_NAMES, Facility, Field
-from ..lookup import commander, unplaced_indices
+from ..ids import FACILITY_NAMES, FACTION_NAMES, RELIC, TERRITORY_NAMES, Facility, Field
+from ..lookup import SERVO_SHIPS, commander, unplaced_indices
 from ..notation import facility_id, seat_of, territory_id
 from ..state import UNPLACED, GameState, territories
 from ..territories import send_to_bay, update_control
@@ -51,6 +51,7 @@ ID: Final = "chameleon_cloak"
 BASE_FACILITIES: Final = frozenset(f.value for f in Facility) - {Facility.MAINTENANCE_BAY}
 # the menu's order: the base facilities as before, then the Faction facilities (ruling F5)
 PLACES: Final = (*sorted(BASE_FACILITIES), *FACTION_NAMES)
+_PLACE_SET: Final = frozenset(PLACES)
 COST: Final = 2
 SINGLES: Final = ("single", "six")
 WITH: Final = "with"  # notation: 'with 5r' names the Relic Ship among your replacing ships (T2b)
@@ -188,10 +189,11 @@ PAID: Final = frozenset({Facility.SHIPYARD, Facility.COLONY_CONSTRUCTOR, Facilit
 
 
 def _cost_refusal(state: GameState, action: UseChameleonCloak, groups: Groups,
-                  mine: Groups) -> str | None:
+                  mine: Groups, paid: dict[int, GameState]) -> str | None:
     """The facility's cost and needs for each group in turn (ruling T2a), judged once the
     Cloak's own fuel is paid; every group after the first on a copy where the earlier ones
-    have been replaced, paid for and rewarded."""
+    have been replaced, paid for and rewarded. One group is judged on the seat's copy in
+    `paid` (made here at the first need): the judges only read it, so it serves many."""
     facility = action.facility
     if facility not in PAID:
         return None
@@ -201,8 +203,12 @@ def _cost_refusal(state: GameState, action: UseChameleonCloak, groups: Groups,
         if len(groups) > left:
             return (f"Colony Constructor: each group replaced lands a colony, and you have "
                     f"{left} left to land, not {len(groups)} (ruling T2a).")
-    trial = state.trial() if len(groups) == 1 else state.clone()
-    trial.seats[action.seat].fuel -= with_pohl(state, action.seat, COST)
+    trial = paid.get(action.seat) if len(groups) == 1 else None
+    if trial is None:
+        trial = state.trial() if len(groups) == 1 else state.clone()
+        trial.seats[action.seat].fuel -= with_pohl(state, action.seat, COST)
+        if len(groups) == 1:
+            paid[action.seat] = trial
     for group, ships in zip(groups, mine, strict=True):
         values = tuple(state.ships[i].value for i in group)
         relic = next((v for i, v in zip(ships, values, strict=True)
@@ -225,6 +231,18 @@ def use_fuel(state: GameState, action: UseChameleonCloak) -> int:
 
 
 def use_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
+    return _use_refusal(state, action, {})
+
+
+def use_refusals(state: GameState, actions: Sequence[UseChameleonCloak]) -> list[str | None]:
+    """`use_refusal` of each action, those replacing one group judged on one what-if copy
+    with the fuel paid (the menu asks it of every choice at every place)."""
+    paid: dict[int, GameState] = {}
+    return [_use_refusal(state, action, paid) for action in actions]
+
+
+def _use_refusal(state: GameState, action: UseChameleonCloak,
+                 paid: dict[int, GameState]) -> str | None:
     reason = _place_refusal(state, action.facility)
     if reason:
         return reason
@@ -234,7 +252,7 @@ def use_refusal(state: GameState, action: UseChameleonCloak) -> str | None:
     if isinstance(groups, str):
         return groups
     mine = _mine(state, action, groups)
-    return mine if isinstance(mine, str) else _cost_refusal(state, action, groups, mine)
+    return mine if isinstance(mine, str) else _cost_refusal(state, action, groups, mine, paid)
 
 
 def use(state: GameState, action: UseChameleonCloak, events: list[Event]) -> None:
@@ -269,14 +287,33 @@ def _replace(state: GameState, seat: int, facility: str, group: list[int], ships
                                           Dock(seat, facility, values, relic), events)
 
 
-def _opponents(state: GameState, seat: int, facility: str) -> list[tuple[int, int, bool, int]]:
-    """(owner, value, is the Relic Ship, slot) of opponents' ships at a facility."""
-    out = []
+def _opponents(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool, int]]]:
+    """place -> (owner, value, is the Relic Ship, slot) of opponents' ships there, sorted:
+    one pass over the ships for every place, `commander`'s answer (a ship you borrowed this
+    turn is yours, ruling B20) made of what it reads of the state, read once."""
+    out: dict[str, list[tuple[int, int, bool, int]]] = {}
+    borrowed = state.turn.facts.get(SERVO_SHIPS, ())
+    active = state.turn.seat
+    relic_owner = state.relic_owner
     for s in state.ships:
-        owner = commander(state, s)  # a ship you borrowed this turn is yours (ruling B20)
-        if s.loc == facility and owner is not None and owner != seat:
-            out.append((owner, s.value, s.is_relic, s.slot))
-    return sorted(out)
+        loc = s.loc
+        if loc not in _PLACE_SET:
+            continue
+        owner: int | None
+        if s.id == RELIC:
+            if relic_owner is None:
+                continue  # no one's: `commander` is None
+            owner = active if s.id in borrowed else relic_owner
+        else:
+            owner = active if s.id in borrowed else s.owner
+        if owner is not None and owner != seat:
+            here = out.get(loc)
+            if here is None:
+                here = out[loc] = []
+            here.append((owner, s.value, s.is_relic, s.slot))
+    for here in out.values():
+        here.sort()
+    return out
 
 
 def _action(seat: int, facility: str,
@@ -306,29 +343,42 @@ def _plain_candidates(state: GameState, seat: int) -> list[Action]:
     any of the whole groups elsewhere (ruling T2a), never more ships than you have unplaced
     to put in their place."""
     out: list[Action] = []
+    opponents = _opponents(state, seat)
+    if not opponents:
+        return out  # a place without them offers no choice
     hand = len(unplaced_indices(state, seat)) + (
         1 if state.ships[-1].loc == UNPLACED and commander(state, state.ships[-1]) == seat
         else 0)
     for facility in PLACES:
-        if _place_refusal(state, facility) or not state.at(facility):
-            continue
-        others = _opponents(state, seat, facility)
-        if facility == Facility.COLONIST_HUB:  # each choice with and without a launch (T2c)
-            for chosen in sub_multisets(((o, v, r, -1) for o, v, r, _ in others), hand):
-                plain = _action(seat, facility, list(chosen))
-                out.append(plain)
-                out.append(replace(plain, launch=True))
-        elif LAYOUT[facility][0] in SINGLES:
-            for chosen in sub_multisets(((o, v, r, -1) for o, v, r, _ in others), hand):
-                out.append(_action(seat, facility, list(chosen)))
-        else:
-            groups = {slot: [t for t in others if t[3] == slot]
-                      for slot in sorted({t[3] for t in others})}
-            for slots in sub_multisets(list(groups), len(groups)):  # lowest first (ruling T2a)
-                ships = [t for slot in slots for t in groups[slot]]
-                if len(ships) <= hand:
-                    out.append(_action(seat, facility, ships))
+        others = opponents.get(facility)
+        if others and not _place_refusal(state, facility):
+            out.extend(_choices(seat, facility, tuple(others), hand))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _choices(seat: int, facility: str, others: tuple[tuple[int, int, bool, int], ...],
+             hand: int) -> tuple[UseChameleonCloak, ...]:
+    """`_plain_candidates` at one place of the `others` (owner, value, is the Relic Ship,
+    slot; sorted) with `hand` ships to put in their place: a pure table, since the ships
+    docked stay put over most of a turn."""
+    out: list[UseChameleonCloak] = []
+    if facility == Facility.COLONIST_HUB:  # each choice with and without a launch (T2c)
+        for chosen in sub_multisets(((o, v, r, -1) for o, v, r, _ in others), hand):
+            plain = _action(seat, facility, list(chosen))
+            out.append(plain)
+            out.append(replace(plain, launch=True))
+    elif LAYOUT[facility][0] in SINGLES:
+        for chosen in sub_multisets(((o, v, r, -1) for o, v, r, _ in others), hand):
+            out.append(_action(seat, facility, list(chosen)))
+    else:
+        groups = {slot: [t for t in others if t[3] == slot]
+                  for slot in sorted({t[3] for t in others})}
+        for slots in sub_multisets(list(groups), len(groups)):  # lowest first (ruling T2a)
+            ships = [t for slot in slots for t in groups[slot]]
+            if len(ships) <= hand:
+                out.append(_action(seat, facility, ships))
+    return tuple(out)
 
 
 def discard_refusal(state: GameState, action: DiscardChameleonCloak) -> str | None:
@@ -431,7 +481,8 @@ CARD: Final[CardSpec] = CardSpec(
             "use it. Discard: swap all colonies of two territories."),
     use=UsePower(action=UseChameleonCloak, fuel=use_fuel, refusal=use_refusal, effect=use,
                  candidates=use_candidates, parse=parse_use, format=format_use,
-                 bot_score=bot_use_score),
+                 bot_score=bot_use_score, refusals=use_refusals,
+                 candidates_within_fuel=True),  # none unless the fuel pays for a use
     discard=DiscardPower(action=DiscardChameleonCloak, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
                          format=format_discard,

@@ -10,6 +10,7 @@ Discard: place the Positron Field on any territory, or move it to a different on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from .. import fields
@@ -22,7 +23,10 @@ from .common import words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
 ID: Final = "data_crystal"
-FIELD: Final[str] = Field.POSITRON
+# plain strs: `state.fields` finds them several times faster than the StrEnum members
+FIELD: Final[str] = str(Field.POSITRON)
+_ISOLATION: Final = str(Field.ISOLATION)
+_BURROUGHS_DESERT: Final = str(Territory.BURROUGHS_DESERT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +58,9 @@ def use_refusal(state: GameState, action: UseDataCrystal) -> str | None:
     if t not in TERRITORY_NAMES:
         return f"there is no territory called '{t}'."
     name = TERRITORY_NAMES[t]
-    if t == Territory.BURROUGHS_DESERT:
+    if t == _BURROUGHS_DESERT:
         return "the bonus of Burroughs Desert (the Relic Ship) cannot be borrowed."
-    if state.fields.get(Field.ISOLATION) == t:
+    if state.fields.get(_ISOLATION) == t:
         return f"the Isolation Field on {name} cancels its bonus; there is nothing to borrow."
     if sum(state.colonies[t]) == 0:
         return f"{name} has no colonies; only a territory with colonies can be borrowed."
@@ -69,7 +73,14 @@ def use(state: GameState, action: UseDataCrystal, events: list[Event]) -> None:
 
 
 def use_candidates(state: GameState, seat: int) -> list[Action]:
-    return [UseDataCrystal(seat, t) for t in territories()]
+    return list(_uses_of(seat))
+
+
+@lru_cache(maxsize=16)
+def _uses_of(seat: int) -> tuple[UseDataCrystal, ...]:
+    """The uses at each territory: a pure table (the menu asks for it at every turn's
+    end)."""
+    return tuple(UseDataCrystal(seat, t) for t in territories())
 
 
 def discard_refusal(state: GameState, action: DiscardDataCrystal) -> str | None:
@@ -81,7 +92,14 @@ def discard(state: GameState, action: DiscardDataCrystal, events: list[Event]) -
 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
-    return [DiscardDataCrystal(seat, t) for t in territories()]
+    return list(_discards_of(seat))
+
+
+@lru_cache(maxsize=16)
+def _discards_of(seat: int) -> tuple[DiscardDataCrystal, ...]:
+    """The discards at each territory: a pure table (the menu asks for it at every turn's
+    end)."""
+    return tuple(DiscardDataCrystal(seat, t) for t in territories())
 
 
 def parse_use(words: list[str], seat: int, players: int | None) -> Action:

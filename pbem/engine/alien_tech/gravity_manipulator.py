@@ -8,6 +8,7 @@ Discard: place the Repulsor Field on any territory, or move it to a different on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from .. import fields
@@ -21,7 +22,8 @@ from .common import no_ship, set_value, ship_text, ship_word, unplaced_tokens, w
 from .spec import CardSpec, DiscardPower, UsePower
 
 ID: Final = "gravity_manipulator"
-FIELD: Final[str] = Field.REPULSOR
+# a plain str: `state.fields` finds it several times faster than the StrEnum member
+FIELD: Final[str] = str(Field.REPULSOR)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +103,14 @@ def discard(state: GameState, action: DiscardGravityManipulator, events: list[Ev
 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
-    return [DiscardGravityManipulator(seat, t) for t in territories()]
+    return list(_discards_of(seat))
+
+
+@lru_cache(maxsize=16)
+def _discards_of(seat: int) -> tuple[DiscardGravityManipulator, ...]:
+    """The discards at each territory: a pure table (the menu asks for it at every turn's
+    end)."""
+    return tuple(DiscardGravityManipulator(seat, t) for t in territories())
 
 
 def parse_use(words: list[str], seat: int, players: int | None) -> Action:

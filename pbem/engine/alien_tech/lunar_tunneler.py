@@ -63,9 +63,10 @@ def use_candidates(state: GameState, seat: int) -> list[Action]:
 
 
 def discard_refusal(state: GameState, action: DiscardLunarTunneler) -> str | None:
-    if not state.at(MINE):
-        return "no ship is docked at the Lunar Mine."
-    return None
+    for s in state.ships:  # the first ship there answers (`state.at` would list them all)
+        if s.loc == MINE:
+            return None
+    return "no ship is docked at the Lunar Mine."
 
 
 def discard(state: GameState, action: DiscardLunarTunneler, events: list[Event]) -> None:

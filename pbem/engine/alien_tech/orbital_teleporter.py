@@ -35,6 +35,10 @@ from .spec import CardSpec, DiscardPower, UsePower
 
 ID: Final = "orbital_teleporter"
 COST: Final = 2
+# plain strs: a set or dict finds them faster than the StrEnum members
+_TERRAFORMING: Final = str(Facility.TERRAFORMING_STATION)
+_REPULSOR: Final = str(Field.REPULSOR)
+_MARKET: Final = str(Facility.ORBITAL_MARKET)
 LEFT: Final = "teleported_from"  # Turn.facts key: ship id -> facilities it was teleported off (T9)
 
 
@@ -92,7 +96,9 @@ DockShape = tuple[str, tuple[int, ...], int | None, bool]  # facility, values, r
 def dock_shape(action: UseOrbitalTeleporter) -> DockShape:
     """`docking(action)` but its seat: what the menu compares with the legal dockings."""
     relic = action.ship if action.relic else action.joined_relic
-    return action.to, tuple(sorted((action.ship, *action.joined))), relic, False
+    joined = action.joined
+    values = tuple(sorted((action.ship, *joined))) if joined else (action.ship,)
+    return action.to, values, relic, False
 
 
 def docking(action: UseOrbitalTeleporter) -> Dock:
@@ -101,13 +107,14 @@ def docking(action: UseOrbitalTeleporter) -> Dock:
     return Dock(action.seat, facility, values, relic)
 
 
-def _lift(state: GameState, index: int, events: list[Event]) -> None:
+def _lift(state: GameState, index: int, events: list[Event] | None) -> None:
     """The ship leaves its facility; a pair leaving the Market takes its rate, so it trades
-    and draws Agendas no more (rulings B7, A1a)."""
+    and draws Agendas no more (rulings B7, A1a). No event for a what-if copy (None)."""
     ship = state.ships[index]
     came_from = ship.loc
-    events.append(event("teleported", commander(state, ship), ship=ship.id,
-                        came_from=came_from))
+    if events is not None:
+        events.append(event("teleported", commander(state, ship), ship=ship.id,
+                            came_from=came_from))
     ship.loc, ship.slot = UNPLACED, -1
     if came_from == Facility.ORBITAL_MARKET:
         orbital_market.pairs_left(state)
@@ -160,12 +167,35 @@ def move_refusal(state: GameState, action: UseOrbitalTeleporter, index: int) -> 
     return None
 
 
+def barred_destinations(state: GameState, index: int, facility: str) -> set[str]:
+    """Where `move_refusal` refuses ship `index`, docked at `facility`, besides the names of
+    no facility: there itself, where it has left this turn (ruling T9), and the Terraforming
+    Station if it is borrowed (ruling T1). The menu asks this once a ship, not once a move."""
+    ship = state.ships[index]
+    barred = {facility, *state.turn.facts.get(LEFT, {}).get(ship.id, ())}
+    if is_borrowed(state, ship):
+        barred.add(_TERRAFORMING)
+    return barred
+
+
 def lifted(state: GameState, seat: int, index: int) -> GameState:
     """A what-if copy with the fuel paid and ship `index` lifted off its facility."""
-    trial = state.trial()  # the fuel, the ship and the Market rates change on it
-    trial.seats[seat].fuel -= with_pohl(state, seat, COST)
-    _lift(trial, index, [])
+    trial = paid(state, seat)
+    _lift(trial, index, None)
     return trial
+
+
+def paid(state: GameState, seat: int) -> GameState:
+    """A what-if copy with the fuel paid (the ships and the Market rates may change on it)."""
+    trial = state.trial()
+    trial.seats[seat].fuel -= with_pohl(state, seat, COST)
+    return trial
+
+
+def lift_undone_by_return(state: GameState, index: int) -> bool:
+    """Whether lifting ship `index` (`_lift`) only moves it, so that putting it back where it
+    was undoes it: not off the Orbital Market, where a pair leaving takes its rate."""
+    return state.ships[index].loc != _MARKET
 
 
 def use(state: GameState, action: UseOrbitalTeleporter, events: list[Event]) -> None:
@@ -263,24 +293,25 @@ def discard(state: GameState, action: DiscardOrbitalTeleporter, events: list[Eve
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
     """Each colony to each other territory, but where the Repulsor Field blocks an end
     (`fields.repulsed`), so `discard_refusal` accepts every move listed."""
-    repulsor = state.fields.get(Field.REPULSOR)
+    repulsor = state.fields.get(_REPULSOR)
     out: list[Action] = []
     for t, counts in state.colonies.items():
         if t == repulsor:
             continue
         for owner, n in enumerate(counts):
             if n:
-                moves = _colony_moves(seat, owner, t)
-                out.extend(moves if repulsor is None else [m for m in moves if m.to != repulsor])
+                out.extend(_colony_moves(seat, owner, t, repulsor))
     return out
 
 
-@lru_cache(maxsize=1024)
-def _colony_moves(seat: int, owner: int, territory: str) -> tuple[DiscardOrbitalTeleporter, ...]:
-    """The moves of a colony of `owner` on `territory` to each other territory: a pure table
-    (at most five seats, owners and eight territories)."""
+@lru_cache(maxsize=4096)
+def _colony_moves(seat: int, owner: int, territory: str,
+                  repulsor: str | None) -> tuple[DiscardOrbitalTeleporter, ...]:
+    """The moves of a colony of `owner` on `territory` to each other territory but the
+    `repulsor`'s: a pure table (at most five seats, owners and eight territories, and nine
+    places of the Repulsor Field)."""
     return tuple(DiscardOrbitalTeleporter(seat, owner, territory, to)
-                 for to in territories() if to != territory)
+                 for to in territories() if to != territory and to != repulsor)
 
 
 def parse_use(words: list[str], seat: int, players: int | None) -> Action:
@@ -323,7 +354,8 @@ CARD: Final[CardSpec] = CardSpec(
             "colony to another territory."),
     use=UsePower(action=UseOrbitalTeleporter, fuel=use_fuel, refusal=use_refusal, effect=use,
                  candidates=use_candidates, parse=parse_use, format=format_use,
-                 refusals=use_refusals),
+                 refusals=use_refusals,
+                 candidates_within_fuel=True),  # none unless the fuel pays for a move
     discard=DiscardPower(action=DiscardOrbitalTeleporter, refusal=discard_refusal, effect=discard,
                          candidates=discard_candidates, parse=parse_discard,
                          format=format_discard,

@@ -24,8 +24,8 @@ from ..board import LAYOUT
 from ..errors import InvalidAction
 from ..events import Event, event
 from ..facilities import FACILITIES
-from ..ids import COLOURS, FACILITY_NAMES, SHIPS_MIN, Facility
-from ..lookup import commander, is_borrowed
+from ..ids import COLOURS, FACILITY_NAMES, RELIC, SHIPS_MIN, Facility
+from ..lookup import SERVO_SHIPS, commander, is_borrowed
 from ..notation import facility_id, seat_of
 from ..state import STOCK, GameState
 from ..territories import send_to_bay, send_to_stock
@@ -134,17 +134,26 @@ def use(state: GameState, action: UsePlasmaCannon, events: list[Event]) -> None:
 
 def _others(state: GameState, seat: int) -> dict[str, list[tuple[int, int, bool]]]:
     """facility -> (owner, value, is the Relic Ship) of other players' ships there, in ship
-    order (one pass over the ships for the whole menu)."""
+    order (one pass over the ships for the whole menu), the owner each ship's `commander`."""
     out: dict[str, list[tuple[int, int, bool]]] = {}
+    # `commander`, with what it reads of the state read once instead of once a ship
+    borrowed = state.turn.facts.get(SERVO_SHIPS, ())
+    active = state.turn.seat
+    relic_owner = state.relic_owner
     for s in state.ships:
         loc = s.loc
-        if loc in FACILITIES:  # the table itself: `LAYOUT` is a view of it, asked by method
-            owner = commander(state, s)
-            if owner is not None and owner != seat:
-                here = out.get(loc)
-                if here is None:
-                    here = out[loc] = []
-                here.append((owner, s.value, s.is_relic))
+        if loc not in FACILITIES:  # the table itself: `LAYOUT` is a view of it, by method
+            continue
+        ship_id = s.id
+        relic = ship_id == RELIC  # `Ship.is_relic`, without the property's call
+        if relic and relic_owner is None:
+            continue  # no one's: `commander` is None
+        owner = active if ship_id in borrowed else relic_owner if relic else s.owner
+        if owner is not None and owner != seat:
+            here = out.get(loc)
+            if here is None:
+                here = out[loc] = []
+            here.append((owner, s.value, relic))
     return out
 
 
@@ -169,10 +178,17 @@ def use_candidates(state: GameState, seat: int) -> list[Action]:
         every = docked.get(facility)
         if not every:
             continue
-        targets_here = tuple(sorted(every))
-        for size in range(1, min(len(every), paid) + 1):
-            out.extend(_shots(seat, facility, targets_here, size))
+        out.extend(_shots_upto(seat, facility, tuple(sorted(every)), min(len(every), paid)))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _shots_upto(seat: int, facility: str, every: tuple[tuple[int, int, bool], ...],
+                most: int) -> tuple[UsePlasmaCannon, ...]:
+    """The shots at 1 to `most` of `every`, fewer ships first: the `_shots` of each size in
+    one table, found with one look-up a facility instead of one a size."""
+    return tuple(shot for size in range(1, most + 1)
+                 for shot in _shots(seat, facility, every, size))
 
 
 @lru_cache(maxsize=4096)

@@ -7,6 +7,7 @@ Discard: place the Isolation Field on any territory, or move it to a different o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from .. import fields
@@ -27,7 +28,8 @@ from .common import (
 from .spec import CardSpec, DiscardPower, UsePower
 
 ID: Final = "stasis_beam"
-FIELD: Final[str] = Field.ISOLATION
+# a plain str: `state.fields` finds it several times faster than the StrEnum member
+FIELD: Final[str] = str(Field.ISOLATION)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +80,14 @@ def discard(state: GameState, action: DiscardStasisBeam, events: list[Event]) ->
 
 
 def discard_candidates(state: GameState, seat: int) -> list[Action]:
-    return [DiscardStasisBeam(seat, t) for t in territories()]
+    return list(_discards_of(seat))
+
+
+@lru_cache(maxsize=16)
+def _discards_of(seat: int) -> tuple[DiscardStasisBeam, ...]:
+    """The discards at each territory: a pure table (the menu asks for it at every turn's
+    end)."""
+    return tuple(DiscardStasisBeam(seat, t) for t in territories())
 
 
 def parse_use(words: list[str], seat: int, players: int | None) -> Action:

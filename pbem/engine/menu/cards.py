@@ -2,21 +2,26 @@
 
 `legal_card_actions` gives exactly the card candidates (`alien_tech.candidates`) that
 `alien_tech.use_refusal` / `discard_refusal` accept, in the same order. A family is one held
-card's use or discard candidates (`alien_tech.candidate_families`); the rules every card
-shares are asked once for the family instead of once a candidate:
+card's use or discard candidates (`alien_tech.candidate_families`), which lists a family
+only of a held card, a discard family only of a card unused this turn while a discard is
+left, and a use family of a used card only when the Oscillation Capacitor may repeat it. So
+the rules every card shares are met before the family is judged, but for that repeat:
 
-- a discard family: the card held and unused, one discard a turn — the family's alone;
-- a use family: the card held and unused (or repeated with the Oscillation Capacitor: one
-  answer for the repeats, one for the rest), and the fuel cost, once per printed cost and
-  before the card's own refusal (which may build what-if copies), unless the power declares
-  that every candidate it builds is paid for by the fuel now (`candidates_within_fuel`: the
-  Plasma Cannon's shots take no more ships than it pays for);
+- a discard family: the card's own refusal alone;
+- a use family: of a card used this turn, the rules every card shares (one answer for the
+  Oscillation Capacitor's repeats, one for the rest); and the fuel cost, once per printed
+  cost for the whole menu and before the card's own refusal (which may build what-if
+  copies), unless the power declares that every candidate it builds is paid for by the
+  fuel now (`candidates_within_fuel`: the Plasma Cannon's shots take no more ships than it
+  pays for; the Orbital Teleporter and the Chameleon Cloak, of one price, build none
+  unless the fuel pays it);
 - the card's own `refusal` judges each candidate (all at once where the power offers
   `refusals`; the Orbital Teleporter's moves by `teleports`: the legal dockings of one
   what-if copy per ship moved answer every move of that ship), unless the
   power declares that every candidate it builds passes it (`candidates_pass_refusal`: the
   Plasma Cannon's subsets are made of the ships docked now; the value changers' of the
-  seat's unplaced ships, to values in range). A facility of up to ten other ships makes a
+  seat's unplaced ships, to values in range; the Astrogation Servo's discards name the
+  facilities with ships now). A facility of up to ten other ships makes a
   thousand such subsets, so this is where most of a Cannon holder's menu time went.
 """
 
@@ -30,7 +35,6 @@ from ..alien_tech import (
     UsePower,
     candidate_families,
     common_refusal,
-    discard_common_refusal,
     second_use,
 )
 from ..alien_tech.common import with_pohl
@@ -44,12 +48,12 @@ def legal_card_actions(state: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
     have = state.seats[seat].fuel
     cards_used = state.turn.cards_used
+    costs: dict[int, int] = {}  # printed fuel -> the cost with Pohl Foothills, for every card
     for card, power, actions in candidate_families(state, seat):
         if not actions:
             continue
-        if not isinstance(power, UsePower):
-            if discard_common_refusal(state, card.id, seat) is None:
-                out.extend(_own_judged(state, power, actions))
+        if not isinstance(power, UsePower):  # the rules every discard shares: met
+            out.extend(_own_judged(state, power, actions))
             continue
         if card.id in cards_used:
             allowed: list[Action] = []
@@ -62,10 +66,9 @@ def legal_card_actions(state: GameState, seat: int) -> list[Action]:
                                                               repeat) is not None
                 if not refused:
                     allowed.append(action)
-        else:  # `second_use` is never true of a card not used yet this turn: one answer
-            allowed = actions if common_refusal(state, card.id, seat) is None else []
+        else:  # held and unused: the rules every card shares are met
+            allowed = actions
         if not power.candidates_within_fuel:  # priced first: a price is cheaper to ask
-            costs: dict[int, int] = {}  # printed fuel -> the cost with Pohl Foothills
             fuel = power.fuel
             paid: list[Action] = []
             for action in allowed:

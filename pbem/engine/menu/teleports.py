@@ -5,8 +5,10 @@ with the moved ship lifted (one copy per ship moved). A move's docking is one of
 dockings `facilities.candidates` lists on that copy (the moved ship is unplaced there, and
 the joiners are unplaced ships of the seat), so `legal_docks` of the copy, asked once per
 ship moved, answers every move of that ship: the docking is allowed exactly when it is on
-that menu. The moves' other rules are the card's own (`moved_ship`, asked once per ship,
-and `move_refusal`, once per ship and destination).
+that menu. The copies are one per seat, each ship lifted on it in turn and put back
+after, but for a ship off the Orbital Market (a pair leaving takes its rate: a copy of its
+own). The moves' other rules are the card's own (`moved_ship`, and `move_refusal` as
+`barred_destinations`, asked once per ship).
 """
 
 from __future__ import annotations
@@ -16,12 +18,15 @@ from collections.abc import Sequence
 from ..alien_tech.orbital_teleporter import (
     DockShape,
     UseOrbitalTeleporter,
+    barred_destinations,
     dock_shape,
+    lift_undone_by_return,
     lifted,
-    move_refusal,
     moved_ship,
+    paid,
 )
-from ..state import GameState
+from ..facilities import FACILITIES
+from ..state import UNPLACED, GameState
 from . import legal_docks
 
 
@@ -29,28 +34,54 @@ def teleports_refused(state: GameState, actions: Sequence[UseOrbitalTeleporter])
     """Whether `use_refusals` refuses each of `actions` (the seat's own, nothing pending)."""
     allowed: dict[tuple[int, int], set[DockShape]] = {}
     ships: dict[tuple[int, str, int, bool], int | str] = {}  # the ship each move moves
-    barred: dict[tuple[int, str, str], bool] = {}  # ship, from, to -> `move_refusal` refuses
+    barred: dict[tuple[int, str], set[str]] = {}  # ship, from -> where `move_refusal` refuses
+    table = FACILITIES  # `move_refusal` refuses what is no facility too
     out: list[bool] = []
+    last: tuple[int, str, int, bool] | None = None
+    index: int | str = ""
+    no_go: set[str] = set()
+    shapes: set[DockShape] | None = None
+    copies: dict[int, GameState] = {}  # seat -> a copy with the fuel paid, ships put back
     for action in actions:
         moved = (action.seat, action.facility, action.ship, action.relic)
-        index = ships.get(moved)
-        if index is None:
-            index = ships[moved] = moved_ship(state, action)
-        if isinstance(index, str):
+        if moved != last:  # the menu lists a ship's moves together: its answers, once a run
+            last = moved
+            found = ships.get(moved)
+            if found is None:
+                found = ships[moved] = moved_ship(state, action)
+            index = found
+            if isinstance(index, int):
+                way = (index, action.facility)
+                refused = barred.get(way)
+                if refused is None:
+                    refused = barred[way] = barred_destinations(state, index, action.facility)
+                no_go = refused
+                shapes = allowed.get((action.seat, index))
+        if isinstance(index, str) or action.to in no_go or action.to not in table:
             out.append(True)
             continue
-        way = (index, action.facility, action.to)  # all that `move_refusal` reads of a move
-        no = barred.get(way)
-        if no is None:
-            no = barred[way] = move_refusal(state, action, index) is not None
-        if no:
-            out.append(True)
-            continue
-        key = (action.seat, index)
-        shapes = allowed.get(key)
         if shapes is None:
-            trial = lifted(state, action.seat, index)
-            shapes = allowed[key] = {(d.facility, d.values, d.relic, d.launch)
-                                     for d in legal_docks(trial, action.seat)}
+            shapes = allowed[(action.seat, index)] = _docks_lifted(state, action.seat, index,
+                                                                   copies)
         out.append(dock_shape(action) not in shapes)
     return out
+
+
+def _docks_lifted(state: GameState, seat: int, index: int,
+                  copies: dict[int, GameState]) -> set[DockShape]:
+    """The shapes of `legal_docks` on `lifted(state, seat, index)`. A lift that only moves
+    the ship (`lift_undone_by_return`) is made on the seat's one paid copy and undone after,
+    so the ships moved share a copy instead of one each."""
+    if not lift_undone_by_return(state, index):
+        trial = lifted(state, seat, index)
+        return {(d.facility, d.values, d.relic, d.launch) for d in legal_docks(trial, seat)}
+    shared = copies.get(seat)
+    if shared is None:
+        shared = copies[seat] = paid(state, seat)
+    ship = shared.ships[index]
+    was = ship.loc, ship.slot
+    ship.loc, ship.slot = UNPLACED, -1  # as `lifted`: off its facility, not the Market
+    try:
+        return {(d.facility, d.values, d.relic, d.launch) for d in legal_docks(shared, seat)}
+    finally:
+        ship.loc, ship.slot = was
