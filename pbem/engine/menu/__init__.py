@@ -25,7 +25,6 @@ from typing import Final
 
 from ..actions import Dock
 from ..facilities import (
-    FACILITIES,
     colonist_hub,
     dock_refusal,
     hand_tokens,
@@ -60,19 +59,23 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
     chosen = tuple(sorted([s.faction for s in state.seats if s.faction]))
     skipped = unchosen(chosen)
     used = taken_groups(state)
+    size = min(state.players, 4) - 2  # `FacilitySpec.group_count`'s index, once
     docks: list[Dock] = []
-    for facility, block in facility_blocks(seat, values, relic, bool(chosen)):
-        if facility in skipped:
+    for facility, spec, block in facility_blocks(seat, values, relic, bool(chosen)):
+        if chosen and facility in skipped:  # with no board chosen the table has none
             continue
         if facility == _COLONIST_HUB:
             _hub_docks(state, seat, block, used.get(facility, []), docks)
             continue
-        spec = FACILITIES[facility]
         taken = used.get(facility)
         if taken is not None and spec.shape not in _MANY_TO_A_GROUP:
-            groups = spec.group_count(state.players)
-            if len(taken) >= groups and all(g in taken for g in range(groups)):
-                continue  # every group is taken: nothing docks here
+            groups = spec.groups[size]
+            if len(taken) >= groups:
+                for group in range(groups):
+                    if group not in taken:
+                        break
+                else:
+                    continue  # every group is taken: nothing docks here
         if facility == _LUNAR_MINE:
             # with no ship docked there every value may dock: no need to look for the highest
             lowest = 1 if taken is None else lunar_mine.lowest_value(state, seat)

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, Final, TypeVar
 
 from ..actions import Dock
-from ..facilities import FACILITIES, Token, hand_tokens, hands, shape_refusal
+from ..facilities import FACILITIES, FacilitySpec, Token, hand_tokens, hands, shape_refusal
 from ..ids import FACTION_NAMES
 
 T = TypeVar("T")
@@ -25,7 +25,7 @@ Hand = tuple[tuple[int, ...], int | None]  # the ships' values, and the Relic Sh
 # answers for its whole group.
 Row = tuple[int, tuple[Dock, ...], tuple[Dock, ...], tuple[Dock, ...], tuple[Dock, ...]]
 Rows = tuple[Row, ...]
-Block = tuple[str, Rows]  # one facility's rows, in menu order
+Block = tuple[str, FacilitySpec, Rows]  # one facility, its spec and its rows, in menu order
 
 _SHARED: Final[dict[Any, Any]] = {}
 _DOCKINGS: Final[dict[tuple[int, str, Hand, bool], Dock]] = {}
@@ -46,7 +46,8 @@ def facility_blocks(seat: int, values: tuple[int, ...], relic: int | None, board
     when `boards` (some Faction board is chosen), those of every Faction facility; the menu
     skips the blocks of `unchosen` boards and the launches a colony cannot reach as it goes
     (a table filtered per game would be built again for every game and hand)."""
-    return tuple([(facility, tuple([_row(seat, facility, taken) for taken in rows]))
+    return tuple([(facility, FACILITIES[facility], tuple([_row(seat, facility, taken)
+                                                          for taken in rows]))
                   for facility, rows in _hand_rows(hand_tokens(values, relic), boards) if rows])
 
 
