@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..board import group_count
-from ..ids import Facility
-from ..lookup import fleet_indices
+from ..ids import SHIPS_MAX, Facility
+from ..lookup import SERVO_SHIPS, fleet_indices
 from ..scoring import vps
 from ..state import GameState
 from .spec import EndGame, Facts
@@ -74,8 +74,14 @@ def docked_halves(state: GameState, seat: int, facts: Facts) -> tuple[bool, bool
     artifact_ships = artifact_total = 0  # the seat's ships at the Alien Artifact
     mine_ports = solar_mine = 0  # ports holding a ship of the seat
     ships = state.ships
-    for i in fleet_indices(state, seat):
-        s = ships[i]
+    if SERVO_SHIPS in state.turn.facts:
+        fleet = [ships[i] for i in fleet_indices(state, seat)]
+    else:  # `fleet_indices` as ships: the colour's run of the list, one slice, no indices
+        first = seat * SHIPS_MAX
+        fleet = ships[first:first + SHIPS_MAX]
+        if state.relic_owner == seat:
+            fleet.append(ships[-1])  # the Relic Ship, the last ship
+    for s in fleet:
         loc = s.loc
         if loc not in DOCKS:  # most ships: one look-up rather than three comparisons
             continue
