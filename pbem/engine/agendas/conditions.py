@@ -37,7 +37,8 @@ def sequential(roll: Sequence[int]) -> bool:
 
 
 def four_of_a_kind(roll: Sequence[int]) -> bool:
-    return len(roll) >= 4 and any(roll.count(v) >= 4 for v in set(roll))
+    # the commonest face's count, in C: no generator made at every turn's start
+    return len(roll) >= 4 and max(map(roll.count, set(roll))) >= 4
 
 
 def low_roll(roll: Sequence[int]) -> bool:
@@ -131,9 +132,10 @@ def fill_solar(state: GameState, seat: int, facts: Facts) -> bool:
 
 
 def strictly_highest(state: GameState, seat: int) -> bool:
-    points = vps(state)
+    points = vps(state)  # one VP per seat
     mine = points[seat]
-    return all(points[i] < mine for i in range(state.players) if i != seat)
+    # the highest, and no other seat on it: asked in C, no generator made for it
+    return max(points) == mine and points.count(mine) == 1
 
 
 def strictly_lowest(state: GameState, seat: int, points: list[int] | None = None) -> bool:
@@ -142,7 +144,8 @@ def strictly_lowest(state: GameState, seat: int, points: list[int] | None = None
     if points is None:
         points = vps(state)
     mine = points[seat]
-    return all(points[i] > mine for i in range(state.players) if i != seat)
+    # the lowest, and no other seat on it: asked in C, as `strictly_highest`
+    return min(points) == mine and points.count(mine) == 1
 
 
 def last_to_first(state: GameState, seat: int, facts: Facts) -> bool:
@@ -151,8 +154,14 @@ def last_to_first(state: GameState, seat: int, facts: Facts) -> bool:
 
 
 def rob_everyone(state: GameState, seat: int, facts: Facts) -> bool:
-    victims = set(facts.get("victims", []))
-    return all(i in victims for i in range(state.players) if i != seat)
+    victims: list[int] = facts.get("victims", _NO_VICTIMS)  # read, never changed: no copy
+    for i in range(state.players):  # noqa: SIM110 - a plain loop: no generator made
+        if i != seat and i not in victims:
+            return False
+    return True
+
+
+_NO_VICTIMS: Final[list[int]] = []
 
 
 # -- end-game halves --------------------------------------------------------------------------
