@@ -237,11 +237,13 @@ def move(state: GameState, seat: int, steps: int, launch: bool, events: list[Eve
             _slide(state, seat)
             events.append({"kind": "hub_started", "seat": seat, "to": overflow})
     else:
-        me.hub_circle = min(HUB_CIRCLES, target)
-        if me.hub_circle != start:
+        # conditional expressions rather than calls of min and max: most turns come here
+        stop = target if target < HUB_CIRCLES else HUB_CIRCLES
+        me.hub_circle = stop
+        if stop != start and state.players == 5:  # only five players slide (`_slide`)
             _slide(state, seat)
-        events.append({"kind": "hub_advanced", "seat": seat, "start": start,
-                       "to": me.hub_circle, "lost": max(0, target - HUB_CIRCLES)})
+        events.append({"kind": "hub_advanced", "seat": seat, "start": start, "to": stop,
+                       "lost": target - HUB_CIRCLES if target > HUB_CIRCLES else 0})
 
 
 def _slide(state: GameState, seat: int) -> None:
