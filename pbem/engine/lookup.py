@@ -88,7 +88,10 @@ def unplaced_indices(state: GameState, seat: int) -> list[int]:
     """Indices of the unplaced ships of `seat`'s colour (not the Relic Ship), in ship order."""
     ships = state.ships
     first = seat * SHIPS_MAX  # the colour's run of the list (`colour_indices`), no slice made
-    own = [i for i in range(first, first + SHIPS_MAX) if ships[i].loc == UNPLACED]
+    own: list[int] = []
+    for i in range(first, first + SHIPS_MAX):  # a plain loop: a comprehension is its own call
+        if ships[i].loc == UNPLACED:
+            own.append(i)
     if SERVO_SHIPS in state.turn.facts:
         own = _with_borrowed(state, seat, own)
     return own

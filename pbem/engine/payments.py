@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .events import Event, event
+from .events import Event
 from .state import GameState
 
 
@@ -22,7 +22,9 @@ def pay(state: GameState, seat: int, fuel: int, ore: int, events: list[Event],
     if payee is not None:
         state.seats[payee].fuel += fuel
         state.seats[payee].ore += ore
-    events.append(event("paid", seat, fuel=fuel, ore=ore, to=payee, why=why))
+    # a dict literal, keys in `event`'s order: every launch, fee and purchase makes one
+    events.append({"kind": "paid", "seat": seat, "fuel": fuel, "ore": ore, "to": payee,
+                   "why": why})
 
 
 def gain(state: GameState, seat: int, fuel: int, ore: int, events: list[Event],
@@ -32,5 +34,9 @@ def gain(state: GameState, seat: int, fuel: int, ore: int, events: list[Event],
     s = state.seats[seat]
     s.fuel += fuel
     s.ore += ore
-    extra = {"bonus": bonus[0], "bonus_amount": bonus[1]} if bonus else {}
-    events.append(event("gained", seat, fuel=fuel, ore=ore, why=why, **extra))
+    # dict literals, keys in `event`'s order: most dockings gain something
+    if bonus:
+        events.append({"kind": "gained", "seat": seat, "fuel": fuel, "ore": ore, "why": why,
+                       "bonus": bonus[0], "bonus_amount": bonus[1]})
+    else:
+        events.append({"kind": "gained", "seat": seat, "fuel": fuel, "ore": ore, "why": why})

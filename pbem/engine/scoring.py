@@ -43,8 +43,9 @@ def vp(state: GameState, seat: int) -> int:
 
 def vps(state: GameState) -> list[int]:
     """Every seat's `vp`, in seat order (one pass over the board for all of them)."""
-    # each seat's colonies, summed in C down the columns of the territories' counts
-    totals = [sum(counts) for counts in zip(*state.colonies.values(), strict=True)]
+    # each seat's colonies, summed in C down the columns of the territories' counts (by
+    # map: a comprehension would be a call of its own)
+    totals = list(map(sum, zip(*state.colonies.values(), strict=True)))
     for i, s in enumerate(state.seats):
         totals[i] += len(s.revealed)
         for card in s.cards:

@@ -1,7 +1,7 @@
-"""The events every turn, docking and landing makes are built as dict literals (flow.py,
-`do_dock`, `rules._land`), not by `events.event`: in real games each must be the very dict
-`event` builds, its keys in the same order (the log and mail print them so) and a roll's
-barrier set."""
+"""The events every turn, docking, landing, payment and Colonist Hub move makes are built as
+dict literals (flow.py, `do_dock`, `rules._land`, payments.py, the Hub's `move`), not by
+`events.event`: in real games each must be the very dict `event` builds, its keys in the
+same order (the log and mail print them so) and a roll's barrier set."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from pbem.engine import apply_in_place, new_game
 from pbem.engine.bots import greedy_bot
 from pbem.engine.events import event
 
-INLINE = ("turn_started", "rolled", "turn_ended", "docked", "landed", "returned_resources")
+INLINE = ("turn_started", "rolled", "turn_ended", "docked", "landed", "returned_resources",
+          "paid", "gained", "hub_started", "hub_advanced", "launched")
 
 
 def test_inline_events_are_what_event_builds() -> None:

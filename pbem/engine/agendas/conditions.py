@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..board import group_count
-from ..ids import Facility
-from ..lookup import fleet_indices
+from ..ids import SHIPS_MAX, Facility
+from ..lookup import SERVO_SHIPS, fleet_indices
 from ..scoring import vps
 from ..state import GameState
 from .spec import EndGame, Facts
@@ -37,7 +37,8 @@ def sequential(roll: Sequence[int]) -> bool:
 
 
 def four_of_a_kind(roll: Sequence[int]) -> bool:
-    return len(roll) >= 4 and any(roll.count(v) >= 4 for v in set(roll))
+    # the commonest face's count, in C: no generator made at every turn's start
+    return len(roll) >= 4 and max(map(roll.count, set(roll))) >= 4
 
 
 def low_roll(roll: Sequence[int]) -> bool:
@@ -74,8 +75,14 @@ def docked_halves(state: GameState, seat: int, facts: Facts) -> tuple[bool, bool
     artifact_ships = artifact_total = 0  # the seat's ships at the Alien Artifact
     mine_ports = solar_mine = 0  # ports holding a ship of the seat
     ships = state.ships
-    for i in fleet_indices(state, seat):
-        s = ships[i]
+    if SERVO_SHIPS in state.turn.facts:
+        fleet = [ships[i] for i in fleet_indices(state, seat)]
+    else:  # `fleet_indices` as ships: the colour's run of the list, one slice, no indices
+        first = seat * SHIPS_MAX
+        fleet = ships[first:first + SHIPS_MAX]
+        if state.relic_owner == seat:
+            fleet.append(ships[-1])  # the Relic Ship, the last ship
+    for s in fleet:
         loc = s.loc
         if loc not in DOCKS:  # most ships: one look-up rather than three comparisons
             continue
@@ -125,9 +132,10 @@ def fill_solar(state: GameState, seat: int, facts: Facts) -> bool:
 
 
 def strictly_highest(state: GameState, seat: int) -> bool:
-    points = vps(state)
+    points = vps(state)  # one VP per seat
     mine = points[seat]
-    return all(points[i] < mine for i in range(state.players) if i != seat)
+    # the highest, and no other seat on it: asked in C, no generator made for it
+    return max(points) == mine and points.count(mine) == 1
 
 
 def strictly_lowest(state: GameState, seat: int, points: list[int] | None = None) -> bool:
@@ -136,7 +144,8 @@ def strictly_lowest(state: GameState, seat: int, points: list[int] | None = None
     if points is None:
         points = vps(state)
     mine = points[seat]
-    return all(points[i] > mine for i in range(state.players) if i != seat)
+    # the lowest, and no other seat on it: asked in C, as `strictly_highest`
+    return min(points) == mine and points.count(mine) == 1
 
 
 def last_to_first(state: GameState, seat: int, facts: Facts) -> bool:
@@ -145,8 +154,14 @@ def last_to_first(state: GameState, seat: int, facts: Facts) -> bool:
 
 
 def rob_everyone(state: GameState, seat: int, facts: Facts) -> bool:
-    victims = set(facts.get("victims", []))
-    return all(i in victims for i in range(state.players) if i != seat)
+    victims: list[int] = facts.get("victims", _NO_VICTIMS)  # read, never changed: no copy
+    for i in range(state.players):  # noqa: SIM110 - a plain loop: no generator made
+        if i != seat and i not in victims:
+            return False
+    return True
+
+
+_NO_VICTIMS: Final[list[int]] = []
 
 
 # -- end-game halves --------------------------------------------------------------------------

@@ -91,7 +91,7 @@ def fold(state: GameState, events: list[Event], fresh: bool = False,
     """Add the facts these events (of the active seat's turn) record, then latch conditions:
     those whose facts changed (when the facts are `fresh`, a new turn's, every one recorded).
     `points`: every seat's VP now (`vps`), when the caller has counted them already."""
-    if not active(state):
+    if not state.options.get("factions"):  # `active`, inline: asked after every action
         return
     facts = state.turn.facts
     seat = state.turn.seat

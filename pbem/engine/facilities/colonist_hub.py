@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import Dock, Launch
-from ..events import Event, event
+from ..events import Event
 from ..ids import (
     FACILITY_NAMES,
     HUB_CIRCLES,
@@ -210,7 +210,9 @@ def _advance(state: GameState, seat: int, ships: int, launch: bool,
 
 
 def move(state: GameState, seat: int, steps: int, launch: bool, events: list[Event]) -> None:
-    """Advance `seat`'s colony `steps` circles, launching at the end if `launch` (B8, F9)."""
+    """Advance `seat`'s colony `steps` circles, launching at the end if `launch` (B8, F9).
+    Its events are dict literals, keys in `events.event`'s order (tests/engine/
+    test_inline_events.py holds them to it): most turns dock at the Hub."""
     me = state.seats[seat]
     start = me.hub_circle
     at = 0  # the circle launched from, when `launch`
@@ -222,24 +224,26 @@ def move(state: GameState, seat: int, steps: int, launch: bool, events: list[Eve
         me.colonies -= 1
         me.hub_circle = 1
         steps -= 1
-        events.append(event("hub_started", seat))
+        events.append({"kind": "hub_started", "seat": seat})
     target = me.hub_circle + steps
     if launch:
         overflow = target - at
         me.hub_circle = at
-        events.append(event("hub_advanced", seat, start=start, to=at))
+        events.append({"kind": "hub_advanced", "seat": seat, "start": start, "to": at})
         launch_colony(state, seat, events)
         if overflow > 0 and me.colonies > 0:
             me.colonies -= 1
             me.hub_circle = overflow
             _slide(state, seat)
-            events.append(event("hub_started", seat, to=overflow))
+            events.append({"kind": "hub_started", "seat": seat, "to": overflow})
     else:
-        me.hub_circle = min(HUB_CIRCLES, target)
-        if me.hub_circle != start:
+        # conditional expressions rather than calls of min and max: most turns come here
+        stop = target if target < HUB_CIRCLES else HUB_CIRCLES
+        me.hub_circle = stop
+        if stop != start and state.players == 5:  # only five players slide (`_slide`)
             _slide(state, seat)
-        events.append(event("hub_advanced", seat, start=start, to=me.hub_circle,
-                            lost=max(0, target - HUB_CIRCLES)))
+        events.append({"kind": "hub_advanced", "seat": seat, "start": start, "to": stop,
+                       "lost": target - HUB_CIRCLES if target > HUB_CIRCLES else 0})
 
 
 def _slide(state: GameState, seat: int) -> None:
@@ -267,7 +271,7 @@ def launch_colony(state: GameState, seat: int, events: list[Event]) -> None:
     pay(state, seat, *HUB_LAUNCH_COST, events, why="launch")
     state.seats[seat].hub_circle = 0
     state.turn.pending = {"kind": "land", "seat": seat, "source": "launch", "why": ID}
-    events.append(event("launched", seat))
+    events.append({"kind": "launched", "seat": seat})
 
 
 def launch(state: GameState, seat: int, events: list[Event]) -> None:
