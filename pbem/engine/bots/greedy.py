@@ -58,7 +58,8 @@ def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
     The card actions are left out of the menu when none of them could be chosen: every
     power of the cards held scores `CARD_POWER_SCORE` and something else scores more. The
     choice is the same as over the whole menu (the ties are kept in menu order), and the
-    card menu is the costliest part to build after the dockings."""
+    card menu is the costliest part to build after the dockings. When it is built with no
+    scored power held, its actions are not weighed one by one: each scores exactly that."""
     if state.turn.pending is not None or state.phase == "over":
         menu = legal_actions(state, seat)
         if len(menu) == 1:
@@ -69,9 +70,14 @@ def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
     top, best = _top(state, seat, menu, leader)
     late_top, late_best = _top(state, seat, late, leader)
     cards = state.seats[seat].cards
-    if cards and (any(card in _SCORED_CARDS for card in cards)
-                  or top <= CARD_POWER_SCORE and late_top <= CARD_POWER_SCORE):
-        card_top, card_best = _top(state, seat, legal_card_actions(state, seat), leader)
+    scored = bool(cards) and any(card in _SCORED_CARDS for card in cards)
+    if scored or cards and top <= CARD_POWER_SCORE and late_top <= CARD_POWER_SCORE:
+        card_actions = legal_card_actions(state, seat)
+        if scored:
+            card_top, card_best = _top(state, seat, card_actions, leader)
+        else:  # every power of the cards held scores CARD_POWER_SCORE: nothing to weigh
+            card_top = CARD_POWER_SCORE if card_actions else _NO_SCORE
+            card_best = card_actions
         if card_top > top:
             top, best = card_top, card_best
         elif card_top == top:
