@@ -2,7 +2,10 @@
 
 `commander` is the one answer to "whose ship is this" for the rules (ruling B20): every card,
 facility and Agenda condition that asks it goes through `commander`, `fleet` or
-`unplaced_indices`. `Ship.owner` is the colour, which never changes; only colour counts read
+`unplaced_indices`, or, in a few scans made at every step, reads what `commander` reads
+once for the whole scan (`facilities.ship_hand`, `conditions.docked_halves`, the Plasma
+Cannon's and the Chameleon Cloak's targets): the menu audit and the latch test hold them to
+the rules. `Ship.owner` is the colour, which never changes; only colour counts read
 it directly (Shipyard cost, fleet minimums, the Plasma Cannon's B6 test).
 
 Every answer here is read from the state as it is: the rules keep no memo. (The menu's

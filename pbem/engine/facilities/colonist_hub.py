@@ -62,7 +62,7 @@ def free_ports(state: GameState, seat: int) -> int:
         return min(HUB_TRACKS * HUB_PORTS_PER_TRACK - len(docked), HUB_PORTS_PER_TRACK - mine)
     track = state.seats[seat].hub_track
     used = 0
-    for s in state.ships:  # a plain loop: the menu asks once per group of dockings here
+    for s in state.ships:  # a plain loop: asked at every docking here
         if s.slot == track and s.loc == _PLAIN_ID:
             used += 1
     return HUB_PORTS_PER_TRACK - used
@@ -88,8 +88,9 @@ def refuse(state: GameState, seat: int, action: Dock) -> str | None:
 
 def refuse_ships(state: GameState, seat: int, k: int, launch: bool, free: int) -> str | None:
     """`refuse` of a docking of `k` ships, launching or not, when `free` is the seat's
-    `free_ports`: all it reads of the docking (so the menu asks it once per count and launch,
-    with the free ports counted once)."""
+    `free_ports`: all it reads of the docking (so the menu asks it once per count and launch
+    with five players, and answers the same once per menu on a track of one's own,
+    `menu._track_answers`)."""
     if k > free:
         if freeform(state):
             return (f"Colonist Hub: with five players you may have at most 3 ships there among "

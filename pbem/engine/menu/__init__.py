@@ -12,9 +12,13 @@ at every step of many games — but it judges them in groups instead of one by o
   whole (a row's dockings at once when none of its groups is refused, the common case);
   other facilities' `refuse` judges each candidate; the Scavenger Fleet's unequal Shipyard
   pairs (ruling F11), made outside the shape table, take the whole `dock_refusal`;
-- the Lunar Mine's `refuse` reads one number of the state, `lunar_mine.lowest_value`: it
-  is asked once per menu, and each single compared with it;
-- the ports are scanned once per menu, not once per question.
+- the Lunar Mine's `refuse` reads one number of the state, `lunar_mine.lowest_value`, and
+  the Raiders' Outpost's one sum, `raiders_outpost.sum_to_beat`: each is asked once per menu
+  (not at all while nothing is docked there), and each docking compared with it;
+- the Colonist Hub's `refuse` reads the number of ships, the launch and the free ports: on a
+  track of one's own it is answered once per menu for every count (`_track_answers`, which
+  mirrors `colonist_hub.refuse_ships`); with five players the Hub itself is asked;
+- the ports are scanned once per menu (`taken_groups`), not once per question.
 
 Only `rules.legal_actions` (the menu) uses this package; `check` never consults it.
 """
@@ -173,4 +177,4 @@ def _track_answers(state: GameState, seat: int, free: int, reach: bool
     return answers
 
 
-__all____all__ = ["MAX_HUB_ADVANCES", "legal_docks"]
+__all__ = ["MAX_HUB_ADVANCES", "legal_docks"]
