@@ -54,22 +54,8 @@ def rolls(state: GameState, n: int) -> list[int]:
     """`n` dice rolled one after another, as `n` calls of `roll` would roll them."""
     if state.scripted:  # each die takes the next scripted face while one is left
         return [roll(state) for _ in range(n)]
-    # SplitMix64 as in `_below`, inline for the whole fleet: every turn rolls one
     rng = state.rng
-    seed, counter = rng[0], rng[1]
-    faces = []
-    for _ in range(n):
-        while True:
-            counter += 1
-            z = (seed + counter * _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            value = z ^ (z >> 31)
-            if value < _D6_LIMIT:
-                break
-        faces.append(value % 6 + 1)
-    rng[1] = counter
-    return faces
+    return [_below(rng, 6, _D6_LIMIT) + 1 for _ in range(n)]
 
 
 def shuffle(rng: list[int], items: list[str]) -> None:

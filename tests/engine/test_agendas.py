@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -309,30 +311,37 @@ def test_the_greedy_bot_plays_a_factions_position_without_peeking() -> None:
     assert action == RevealAgenda(0, "five_in_a_row")
 
 
-@pytest.mark.parametrize("seed", [3, 11, 29])
-def test_each_event_names_every_fact_it_changes(seed: int) -> None:
-    """`latch` asks a fact-only condition again only after a fold that may have written one
-    of its facts, as each event's branch names them (`facts._fold_one`): folding every event
-    of real games one at a time, each changes no fact it does not name."""
-    import copy  # noqa: PLC0415 - this test alone copies facts
-
+def _folded_steps(seed: int) -> Iterator[tuple[GameState, dict[str, Any], list[dict[str, Any]]]]:
+    """Each step of a mixed greedy and random 4-seat Factions game whose events the fold
+    reads: the state after it, the turn's facts before it (a copy) and its events."""
     from pbem.engine import apply_in_place  # noqa: PLC0415
     from pbem.engine.agendas import facts as facts_module  # noqa: PLC0415
     from pbem.engine.bots import random_bot  # noqa: PLC0415
     from pbem.engine.rules import awaited  # noqa: PLC0415
 
-    read = sorted({key for spec in SPECS for key in spec.reads})
-    state, rng, folded = new_game(4, seed), [seed, 0], 0
+    state, rng = new_game(4, seed), [seed, 0]
     while state.phase != "over" and state.step < 3000:
         seat = awaited(state)
         assert seat is not None
         bot = greedy_bot if state.step % 3 else random_bot
         before = copy.deepcopy(state.turn.facts)
         events = apply_in_place(state, bot(state, seat, rng))
-        if state.phase == "over" or any(ev["kind"] == "turn_started" for ev in events) \
-                or not facts_module.active(state):
+        if state.phase != "over" and facts_module.active(state):
+            yield state, before, events
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_each_event_names_every_fact_it_changes(seed: int) -> None:
+    """`latch` asks a fact-only condition again only after a fold that may have written one
+    of its facts, as each event's branch names them (`facts._fold_one`): folding every event
+    of real games one at a time, each changes no fact it does not name."""
+    from pbem.engine.agendas import facts as facts_module  # noqa: PLC0415
+
+    read = sorted({key for spec in SPECS for key in spec.reads})
+    folded = 0
+    for state, facts, events in _folded_steps(seed):
+        if any(ev["kind"] == "turn_started" for ev in events):
             continue
-        facts = before
         for ev in events:
             old = [copy.deepcopy(facts.get(key)) for key in read]
             named = facts_module._fold_one(state, state.turn.seat, facts, ev)
@@ -347,23 +356,10 @@ def test_an_event_of_a_kind_not_folded_records_nothing(seed: int) -> None:
     """`fold` skips an event of a kind not in `FOLDED_KINDS` without asking `_fold_one`:
     folding every event of real games one at a time, one of any other kind changes no fact
     and names none."""
-    import copy  # noqa: PLC0415 - this test alone copies facts
-
-    from pbem.engine import apply_in_place  # noqa: PLC0415
     from pbem.engine.agendas import facts as facts_module  # noqa: PLC0415
-    from pbem.engine.bots import random_bot  # noqa: PLC0415
-    from pbem.engine.rules import awaited  # noqa: PLC0415
 
-    state, rng, skipped = new_game(4, seed), [seed, 0], 0
-    while state.phase != "over" and state.step < 3000:
-        seat = awaited(state)
-        assert seat is not None
-        bot = greedy_bot if state.step % 3 else random_bot
-        before = copy.deepcopy(state.turn.facts)
-        events = apply_in_place(state, bot(state, seat, rng))
-        if state.phase == "over" or not facts_module.active(state):
-            continue
-        facts = before
+    skipped = 0
+    for state, facts, events in _folded_steps(seed):
         for ev in events:
             if ev["kind"] == "turn_started":
                 facts = copy.deepcopy(state.turn.facts)  # the new turn's, already folded
