@@ -14,6 +14,7 @@ and the automatic Resource Cache have specs but no powers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeAlias
 
 from ..actions import Action
@@ -23,7 +24,7 @@ from ..state import GameState
 from . import oscillation_capacitor
 from .catalog import CARDS, DISCARDS, SPECS, USES
 from .common import with_pohl
-from .spec import CardSpec, DiscardPower, UsePower
+from .spec import CardSpec, CountedActions, DiscardPower, UsePower
 
 __all__ = ["CARDS", "DISCARDS", "SPECS", "USES", "CardSpec", "DiscardPower", "UsePower",
            "candidate_families", "candidates", "common_refusal", "discard",
@@ -121,15 +122,16 @@ def candidates(state: GameState, seat: int) -> list[Action]:
 
 # A string: the powers are interpreted classes in the compiled build (`compiled.interpreted`),
 # which cannot be subscripted at run time.
-Family: TypeAlias = "tuple[CardSpec, UsePower[Any] | DiscardPower[Any], list[Action]]"
+Family: TypeAlias = "tuple[CardSpec, UsePower[Any] | DiscardPower[Any], CountedActions]"
 
 
-def candidate_families(state: GameState, seat: int) -> list[Family]:
+def candidate_families(state: GameState, seat: int, counted: bool = False) -> list[Family]:
     """The card candidates in menu order, one family per held card and power: (card, power,
     its candidates). Only a held card has families; a discard family only while the card is
     unused this turn and a discard is left, a use family of a used card only when the
     Oscillation Capacitor may repeat it: so the menu (`menu.cards`) asks the rules every
-    card shares only of those repeats."""
+    card shares only of those repeats. With `counted`, the use family of an unused card
+    whose power counts its candidates (`UsePower.counted`) is that count, not a list."""
     out: list[Family] = []
     used = state.turn.cards_used
     for held in state.seats[seat].cards:
@@ -142,7 +144,10 @@ def candidate_families(state: GameState, seat: int) -> list[Family]:
                 out.append((card, use_power, use_power.candidates(state, seat)))
             continue
         if use_power:
-            out.append((card, use_power, use_power.candidates(state, seat)))
+            made: Callable[[GameState, int], CountedActions] = use_power.candidates
+            if counted and use_power.counted is not None:
+                made = use_power.counted
+            out.append((card, use_power, made(state, seat)))
         if discard_power and state.turn.discards < discard_limit(state, seat):
             out.append((card, discard_power, discard_power.candidates(state, seat)))
     return out

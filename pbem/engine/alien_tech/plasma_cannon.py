@@ -15,6 +15,7 @@ equal ships of one colour at one facility the engine takes the one in the lowest
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -169,17 +170,129 @@ def use_candidates(state: GameState, seat: int) -> list[Action]:
     """Every choice of other players' ships at each facility (any number of them,
     E31's two red ships off a full Shipyard), up to as many as the fuel pays for: fewer
     ships first, as `sub_multisets` orders them."""
+    out: list[Action] = []
+    for facility, every, most in _aims(state, seat):
+        out.extend(_shots_upto(seat, facility, every, most))
+    return out
+
+
+def counted_candidates(state: GameState, seat: int) -> Shots:
+    """`use_candidates`, counted before they are made (`Shots`)."""
+    return Shots(seat, _aims(state, seat))
+
+
+Target = tuple[int, int, bool]  # another player's ship: its owner, value, is the Relic Ship
+Aim = tuple[str, tuple[Target, ...], int]  # a facility, its targets sorted, most ships a shot
+
+
+def _aims(state: GameState, seat: int) -> list[Aim]:
+    """The facilities with other players' ships, in menu order, with those ships and the
+    most of them one shot pays for."""
     paid = paid_ships(state, seat)
     if not paid:
         return []  # no fuel for a single ship: the ships need not be looked at
-    out: list[Action] = []
     docked = _others(state, seat)
+    aims: list[Aim] = []
     for facility in FACILITIES:
         every = docked.get(facility)
-        if not every:
-            continue
-        out.extend(_shots_upto(seat, facility, tuple(sorted(every)), min(len(every), paid)))
-    return out
+        if every:
+            aims.append((facility, tuple(sorted(every)), min(len(every), paid)))
+    return aims
+
+
+class Shots:
+    """`use_candidates(state, seat)`, counted before they are made (a `CountedActions`): its
+    length is theirs, and an index makes the one shot there, equal to
+    `use_candidates(state, seat)[index]`. A facility of ten other ships has a thousand
+    shots, and a bot that draws one of its menu (the greedy bot at the end of a Cannon
+    holder's turn) need not make them all."""
+
+    def __init__(self, seat: int, aims: list[Aim]) -> None:
+        self.seat = seat
+        self.aims = aims
+        self.sizes = [sum(_ways(every)[0][1:most + 1]) for _, every, most in aims]
+        self.length = sum(self.sizes)
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index: int) -> UsePlasmaCannon:
+        if index < 0:
+            index += self.length
+        if not 0 <= index < self.length:
+            raise IndexError("no such Plasma Cannon shot")
+        for (facility, every, most), size in zip(self.aims, self.sizes, strict=True):
+            if index < size:
+                return _shot_at(self.seat, facility, every, most, index)
+            index -= size
+        raise AssertionError("the sizes add up to the length")
+
+    def __iter__(self) -> Iterator[UsePlasmaCannon]:
+        for facility, every, most in self.aims:
+            yield from _shots_upto(self.seat, facility, every, most)
+
+
+@lru_cache(maxsize=1024)
+def _ways(every: tuple[Target, ...]) -> tuple[tuple[int, ...], ...]:
+    """ways[j][n]: how many distinct choices of n ships the targets from the j-th distinct
+    one on allow (equal ships are alike); `_shots` lists them."""
+    have = _distinct(every)
+    total = len(every)
+    ways = [[0] * (total + 1) for _ in range(len(have) + 1)]
+    ways[len(have)][0] = 1
+    for j in range(len(have) - 1, -1, -1):
+        after = ways[j + 1]
+        here = ways[j]
+        for n in range(total + 1):
+            here[n] = sum(after[n - k] for k in range(min(have[j][1], n) + 1))
+    return tuple(tuple(row) for row in ways)
+
+
+def _distinct(every: tuple[Target, ...]) -> list[tuple[Target, int]]:
+    """The distinct targets of a sorted `every`, in order, each with how many there are."""
+    counts: list[tuple[Target, int]] = []
+    for target in every:  # sorted, so equal targets are neighbours: `Counter`, in order
+        if counts and counts[-1][0] == target:
+            counts[-1] = (target, counts[-1][1] + 1)
+        else:
+            counts.append((target, 1))
+    return counts
+
+
+def _shot_at(seat: int, facility: str, every: tuple[Target, ...], most: int,
+             index: int) -> UsePlasmaCannon:
+    """`_shots_upto(seat, facility, every, most)[index]`, made alone: the size is the one
+    whose shots hold the index, then each distinct target in turn is taken (once, twice...)
+    or passed over by how many shots each choice leads to, in `_aim`'s order."""
+    ways = _ways(every)
+    size = 1
+    while index >= ways[0][size]:
+        index -= ways[0][size]
+        size += 1
+    assert size <= most, "the index is within the shots"
+    have = _distinct(every)
+    owners: tuple[int, ...] = ()
+    ships: tuple[int, ...] = ()
+    relic_at: int | None = None
+    first, rest = 0, size
+    while rest:
+        for j in range(first, len(have)):
+            (owner, value, relic), count = have[j]
+            taken = 0
+            for n in range(1, min(count, rest) + 1):
+                leads = ways[j + 1][rest - n]  # the shots that take n of this target first
+                if index < leads:
+                    taken = n
+                    break
+                index -= leads
+            if taken:
+                if relic and relic_at is None:
+                    relic_at = len(owners)
+                owners += (owner,) * taken
+                ships += (value,) * taken
+                first, rest = j + 1, rest - taken
+                break
+    return UsePlasmaCannon(seat, facility, owners, ships, relic_at)
 
 
 @lru_cache(maxsize=4096)
@@ -197,12 +310,7 @@ def _shots(seat: int, facility: str, every: tuple[tuple[int, int, bool], ...],
     """The shots at `size` of `every` (owner, value, is the Relic Ship; sorted), in the
     order `sub_multisets` gives: a pure table, since the other players' ships at a facility
     stay put over most of a turn, and one table per size serves whatever the fuel allows."""
-    counts: list[tuple[tuple[int, int, bool], int]] = []
-    for target in every:  # sorted, so equal targets are neighbours: `Counter`, in order
-        if counts and counts[-1][0] == target:
-            counts[-1] = (target, counts[-1][1] + 1)
-        else:
-            counts.append((target, 1))
+    counts = _distinct(every)
     # per distinct target: whether it is the Relic Ship, and n of its owner and of its value
     # for each n it may be taken (made once here, not at every choice that takes them)
     takes: list[tuple[bool, list[tuple[tuple[int, ...], tuple[int, ...]]]]] = [
@@ -371,6 +479,7 @@ CARD: Final[CardSpec] = CardSpec(
             "Discard: send one other player's ship to the stock."),
     use=UsePower(action=UsePlasmaCannon, fuel=use_fuel, refusal=use_refusal, effect=use,
                  candidates=use_candidates, parse=parse_use, format=format_use,
+                 counted=counted_candidates,
                  candidates_pass_refusal=True,  # the ships docked now
                  candidates_within_fuel=True),  # as many as the fuel pays for
     discard=DiscardPower(action=DiscardPlasmaCannon, refusal=discard_refusal, effect=discard,

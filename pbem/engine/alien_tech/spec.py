@@ -16,9 +16,9 @@ alien_tech/test_catalog.py` checks it against ids.toml [tech].
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from ..actions import Action
 from ..compiled import interpreted
@@ -26,6 +26,18 @@ from ..events import Event
 from ..state import GameState
 
 A = TypeVar("A", bound=Action)
+
+
+class CountedActions(Protocol):
+    """Actions counted before they are made: a list of them is one, and so is a power's
+    `counted` candidates (`plasma_cannon.Shots`), which makes an action only when read."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int) -> Action: ...
+
+    def __iter__(self) -> Iterator[Action]: ...
+
 
 Refusal = Callable[[GameState, A], str | None]  # the card's own reason to refuse, or None
 Effect = Callable[[GameState, A, list[Event]], None]  # what happens (costs already paid)
@@ -71,6 +83,10 @@ class UsePower(Power[A]):
     # counted (the Plasma Cannon's shots take only as many ships as the fuel pays for), so
     # the menu need not price each. The invariant tests hold it.
     candidates_within_fuel: bool = False
+    # `candidates` counted before they are made: a sequence equal to its list whose actions
+    # are made only when read (`plasma_cannon.Shots`). Only for a power whose candidates
+    # are within the fuel and pass its refusal: the menu then takes them as they are.
+    counted: Callable[[GameState, int], CountedActions] | None = None
 
 
 @interpreted  # generic: see the note at `interpreted`

@@ -26,9 +26,10 @@ from ..actions import (
 )
 from ..agendas.actions import DiscardAgenda, DrawAgendas, KeepAgendas, RevealAgenda
 from ..alien_tech.catalog import BOT_SCORES, CARDS, DISCARDS, USES
+from ..alien_tech.spec import CountedActions
 from ..factions.catalog import BOARD_ACTIONS
 from ..ids import FACTION_NAMES, VP_CARDS, Facility, Field
-from ..menu.cards import legal_card_actions
+from ..menu.cards import legal_card_families
 from ..rules import legal_actions, menu_beside_cards
 from ..scoring import vps
 from ..state import GameState
@@ -58,38 +59,55 @@ def greedy_bot(state: GameState, seat: int, rng: list[int]) -> Action:
     The card actions are left out of the menu when none of them could be chosen: every
     power of the cards held scores `CARD_POWER_SCORE` and something else scores more. The
     choice is the same as over the whole menu (the ties are kept in menu order), and the
-    card menu is the costliest part to build after the dockings. When it is built with no
-    scored power held, its actions are not weighed one by one: each scores exactly that."""
+    card menu is the costliest part to build after the dockings. A card family whose power
+    has no score of its own (`_FLAT_KINDS`) is not weighed one by one: each of its actions
+    scores exactly `CARD_POWER_SCORE`, so it is counted (the Plasma Cannon's shots are not
+    even made, `legal_card_families`) and only the action drawn is read."""
     if state.turn.pending is not None or state.phase == "over":
         menu = legal_actions(state, seat)
         if len(menu) == 1:
             return menu[0]  # nothing to weigh, and a single best draws nothing from `rng`
-        return _drawn(_top(state, seat, menu, [])[1], rng)
+        return _drawn([_top(state, seat, menu, [])[1]], rng)
     menu, late = menu_beside_cards(state, seat)
     leader: list[int] = []
     top, best = _top(state, seat, menu, leader)
     late_top, late_best = _top(state, seat, late, leader)
+    bests: list[CountedActions] = [best]  # the best actions, in menu order, in parts
     cards = state.seats[seat].cards
     scored = bool(cards) and any(card in _SCORED_CARDS for card in cards)
     if scored or cards and top <= CARD_POWER_SCORE and late_top <= CARD_POWER_SCORE:
-        card_actions = legal_card_actions(state, seat)
-        if scored:
-            card_top, card_best = _top(state, seat, card_actions, leader)
-        else:  # every power of the cards held scores CARD_POWER_SCORE: nothing to weigh
-            card_top = CARD_POWER_SCORE if card_actions else _NO_SCORE
-            card_best = card_actions
+        card_top, card_best = _cards_top(state, seat, leader)
         if card_top > top:
-            top, best = card_top, card_best
+            top, bests = card_top, card_best
         elif card_top == top:
-            best.extend(card_best)  # in menu order: the cards' after the dockings and turn's
+            bests.extend(card_best)  # in menu order: the cards' after the dockings and turn's
     if late_top > top:
-        best = late_best
+        bests = [late_best]
     elif late_top == top:
-        best.extend(late_best)
-    return _drawn(best, rng)
+        bests.append(late_best)
+    return _drawn(bests, rng)
 
 
-def _top(state: GameState, seat: int, menu: list[Action], leader: list[int]
+def _cards_top(state: GameState, seat: int, leader: list[int]
+               ) -> tuple[float, list[CountedActions]]:
+    """`_top` of the card menu, a family at a time: its best score, and the families' best
+    actions with that score, in menu order (a whole family of a power without a score of
+    its own, uncounted)."""
+    top = _NO_SCORE
+    bests: list[CountedActions] = []
+    for power, actions in legal_card_families(state, seat, counted=True):
+        if power.action in _FLAT_KINDS:  # every one scores CARD_POWER_SCORE
+            family_top, family_best = CARD_POWER_SCORE, actions
+        else:
+            family_top, family_best = _top(state, seat, actions, leader)
+        if family_top > top:
+            top, bests = family_top, [family_best]
+        elif family_top == top:
+            bests.append(family_best)
+    return top, bests
+
+
+def _top(state: GameState, seat: int, menu: CountedActions, leader: list[int]
          ) -> tuple[float, list[Action]]:
     """The best score of `menu` and its actions with that score, in menu order (none and
     `_NO_SCORE` for an empty menu); `leader` holds the leading opponent once it is found (the
@@ -115,9 +133,18 @@ def _top(state: GameState, seat: int, menu: list[Action], leader: list[int]
     return best_score, best
 
 
-def _drawn(best: list[Action], rng: list[int]) -> Action:
-    """One of the best actions, drawn by `rng`; a single best draws nothing."""
-    return best[dice.below(rng, len(best))] if len(best) > 1 else best[0]
+def _drawn(bests: list[CountedActions], rng: list[int]) -> Action:
+    """One of the best actions (`bests`: their parts, in menu order), drawn by `rng`; a
+    single best draws nothing."""
+    count = 0
+    for part in bests:
+        count += len(part)
+    index = dice.below(rng, count) if count > 1 else 0
+    for part in bests:
+        if index < len(part):
+            return part[index]
+        index -= len(part)
+    raise ValueError("no action to choose")
 
 
 _NO_SCORE: Final = float("-inf")
@@ -224,6 +251,11 @@ def _card_score(state: GameState, seat: int, action: Action) -> float:
 
 # The cards with a power that may score other than `CARD_POWER_SCORE`: while none is held,
 # the card menu matters only when nothing else scores above it.
+# The card powers' actions that always score `CARD_POWER_SCORE`: a family of one is
+# counted, not weighed (`_cards_top`).
+_FLAT_KINDS: Final = frozenset(kind for kind in _CARD_KINDS if kind not in BOT_SCORES)
+
+
 _SCORED_CARDS: Final = frozenset(
     card.id for card in CARDS.values() for power in (card.use, card.discard)
     if power is not None and (power.action in BOT_SCORES or power.action not in _CARD_KINDS))

@@ -39,6 +39,7 @@ from ..alien_tech import (
 )
 from ..alien_tech.common import with_pohl
 from ..alien_tech.orbital_teleporter import UseOrbitalTeleporter
+from ..alien_tech.spec import CountedActions
 from ..state import GameState
 from .teleports import teleports_refused
 
@@ -46,14 +47,33 @@ from .teleports import teleports_refused
 def legal_card_actions(state: GameState, seat: int) -> list[Action]:
     """The card actions `seat` may take now (nothing pending, its turn), in menu order."""
     out: list[Action] = []
+    for _, actions in legal_card_families(state, seat):
+        out.extend(actions)
+    return out
+
+
+def legal_card_families(state: GameState, seat: int, counted: bool = False
+                        ) -> list[tuple[UsePower[Any] | DiscardPower[Any], CountedActions]]:
+    """`legal_card_actions` a family at a time, in menu order: each power with its legal
+    actions (none empty). With `counted`, a family a power counts before making
+    (`UsePower.counted`: the Plasma Cannon's shots) is that count, made only where read:
+    such a power's candidates are within the fuel and pass its refusal, and only an unused
+    card's are counted, so the count is the family's legal actions as it is."""
+    out: list[tuple[UsePower[Any] | DiscardPower[Any], CountedActions]] = []
     have = state.seats[seat].fuel
     cards_used = state.turn.cards_used
     costs: dict[int, int] = {}  # printed fuel -> the cost with Pohl Foothills, for every card
-    for card, power, actions in candidate_families(state, seat):
-        if not actions:
+    for card, power, candidates in candidate_families(state, seat, counted):
+        if not candidates:
             continue
+        if not isinstance(candidates, list):  # counted (see above): legal as it is
+            out.append((power, candidates))
+            continue
+        actions: list[Action] = candidates
         if not isinstance(power, UsePower):  # the rules every discard shares: met
-            out.extend(_own_judged(state, power, actions))
+            judged = _own_judged(state, power, actions)
+            if judged:
+                out.append((power, judged))
             continue
         if card.id in cards_used:
             allowed: list[Action] = []
@@ -79,7 +99,9 @@ def legal_card_actions(state: GameState, seat: int) -> list[Action]:
                 if cost <= have:
                     paid.append(action)
             allowed = paid
-        out.extend(_own_judged(state, power, allowed))
+        judged = _own_judged(state, power, allowed)
+        if judged:
+            out.append((power, judged))
     return out
 
 
@@ -97,4 +119,4 @@ def _own_judged(state: GameState, power: UsePower[Any] | DiscardPower[Any],
     return [a for a, reason in zip(actions, answers, strict=True) if reason is None]
 
 
-__all__ = ["legal_card_actions"]
+__all__ = ["legal_card_actions", "legal_card_families"]

@@ -1,9 +1,11 @@
 """The dockings a hand of ships allows by shape alone, one row per facility and number of
 ships: pure tables, built once per hand and kept for the life of the process.
 
-Their entries share one copy of each docking and row: those are finite sets (five seats,
-fixed facilities, values 1-6), so a long-running web worker's memory stays small however
-many hands it meets.
+Their entries share one copy of each docking, row and block: those are finite sets (five
+seats, fixed facilities, values 1-6), so a long-running web worker's memory stays small
+however many hands it meets. The hands and rows of hands are numbered once (`_number`) and
+the tables keyed by those small ints: a nested tuple is hashed afresh at every look-up, and
+a new hand's table looks up some hundred of them.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any, Final, TypeVar
 
 from ..actions import Dock
 from ..facilities import FACILITIES, FacilitySpec, Token, hand_tokens, hands, shape_refusal
-from ..ids import FACTION_NAMES
+from ..ids import FACTION_NAMES, MAX_PLAYERS
 
 T = TypeVar("T")
 
@@ -28,7 +30,9 @@ Rows = tuple[Row, ...]
 Block = tuple[str, FacilitySpec, Rows]  # one facility, its spec and its rows, in menu order
 
 _SHARED: Final[dict[Any, Any]] = {}
-_DOCKINGS: Final[dict[tuple[int, str, Hand, bool], Dock]] = {}
+_DOCKINGS: Final[dict[int, Dock]] = {}
+_NUMBERS: Final[dict[Any, int]] = {}
+_NUMBERED: Final[list[Any]] = []  # the value of each `_number`
 
 
 @lru_cache(maxsize=1024)
@@ -45,53 +49,85 @@ def facility_blocks(seat: int, values: tuple[int, ...], relic: int | None, board
     (the menu asks a facility's own questions once for its block): with launches too, and,
     when `boards` (some Faction board is chosen), those of every Faction facility; the menu
     skips the blocks of `unchosen` boards and the launches a colony cannot reach as it goes
-    (a table filtered per game would be built again for every game and hand)."""
-    return tuple([(facility, FACILITIES[facility], tuple([_row(seat, facility, taken)
-                                                          for taken in rows]))
-                  for facility, rows in _hand_rows(hand_tokens(values, relic), boards) if rows])
-
-
-@lru_cache(maxsize=4096)
-def _hand_rows(tokens: tuple[Token, ...], boards: bool
-               ) -> tuple[tuple[str, tuple[tuple[Hand, ...], ...]], ...]:
-    """Every facility, in menu order (the Faction facilities only if `boards`), with the
-    hands it takes by shape, one row per number of ships: a pure table, built once per hand
-    of ships for every seat. Facilities of one shape and size take the same hands, so they
-    share their rows."""
-    by_size = {k: [(_shared(values), relic) for values, relic in hands(tokens, k)]
-               for k in (1, 2, 3)}
-    by_shape: dict[tuple[str, int], tuple[tuple[Hand, ...], ...]] = {}
-    out: list[tuple[str, tuple[tuple[Hand, ...], ...]]] = []
-    for key, spec in FACILITIES.items():
-        if not boards and key in FACTION_NAMES:
-            continue
-        # The id as a plain str, not its StrEnum member: a tuple of plain values is one the
-        # garbage collector stops tracking, and these tables are most of a long run's objects.
-        facility = str(key)
-        shape = (spec.shape, spec.group_size)
-        rows = by_shape.get(shape)
-        if rows is None:
-            found = [tuple([hand for hand in by_size[k] if _takes(facility, hand[0])])
-                     for k in spec.sizes]
-            rows = by_shape[shape] = tuple([row for row in found if row])
-        out.append((facility, rows))
-    return tuple(out)
+    (a table filtered per game would be built again for every game and hand). Hands that
+    take the same hands at a facility share its block: most of a new hand's blocks are
+    found, not built."""
+    return tuple([_block(seat, facility, rows)
+                  for facility, rows in _hand_rows(hand_tokens(values, relic), boards)])
 
 
 @lru_cache(maxsize=8192)
-def _row(seat: int, facility: str, taken: tuple[Hand, ...]) -> Row:
-    """The seat's dockings of these hands (of one number of ships) at a facility: one copy
-    for every hand of ships that has this row."""
-    stays = tuple([_docking(seat, facility, hand, False) for hand in taken])
+def _block(seat: int, facility: str, rows: int) -> Block:
+    """The seat's block at a facility of the rows of hands numbered `rows` (`_number`)."""
+    spec = FACILITIES[facility]
+    return facility, spec, tuple([_row(seat, facility, spec.launches, _NUMBERED[taken])
+                                  for taken in _NUMBERED[rows]])
+
+
+FacilityEntry = tuple[str, FacilitySpec, tuple[str, int], bool]
+_MAX_FACILITIES: Final = 64  # more than the table will ever hold: `_docking`'s keys
+
+
+@lru_cache(maxsize=4)
+def _facility_table(count: int) -> tuple[tuple[FacilityEntry, ...], dict[str, int]]:
+    """The `count` facilities of the table (the Faction boards' join it once, on import of
+    `pbem.engine.factions`), in menu order, each with its id as a plain str, not its StrEnum
+    member (a tuple of plain values is one the garbage collector stops tracking, and these
+    tables are most of a long run's objects; a plain str is a quicker key), its spec, its
+    shape and size, and whether it is a Faction board's; and each id's place in that order."""
+    assert count == len(FACILITIES) < _MAX_FACILITIES
+    entries = tuple([(str(key), spec, (spec.shape, spec.group_size), key in FACTION_NAMES)
+                     for key, spec in FACILITIES.items()])
+    return entries, {entry[0]: place for place, entry in enumerate(entries)}
+
+
+@lru_cache(maxsize=4096)
+def _hand_rows(tokens: tuple[Token, ...], boards: bool) -> tuple[tuple[str, int], ...]:
+    """Every facility that takes some of these ships, in menu order (the Faction facilities
+    only if `boards`), with the number (`_number`) of its rows of hands: a tuple of the
+    numbers of the rows, each a tuple of the numbers of the hands it takes by shape, one
+    row per number of ships. A pure table, built once per hand of ships for every seat;
+    facilities of one shape and size take the same hands, so they share their rows."""
+    by_size = {k: [(_number((_shared(values), relic)), values)
+                   for values, relic in hands(tokens, k)] for k in (1, 2, 3)}
+    by_shape: dict[tuple[str, int], int | None] = {}
+    out: list[tuple[str, int]] = []
+    for facility, spec, shape, faction in _facility_table(len(FACILITIES))[0]:
+        if faction and not boards:
+            continue
+        if shape in by_shape:
+            rows = by_shape[shape]
+        else:
+            found = [tuple([hand for hand, values in by_size[k] if _takes(facility, values)])
+                     for k in spec.sizes]
+            numbers = tuple([_number(row) for row in found if row])
+            rows = by_shape[shape] = _number(numbers) if numbers else None
+        if rows is not None:
+            out.append((facility, rows))
+    return tuple(out)
+
+
+def _row(seat: int, facility: str, launching: bool, taken: tuple[int, ...]) -> Row:
+    """The seat's dockings at a facility of the hands (of one number of ships) numbered
+    `taken` (`_number`), `launching` if the facility launches. Not kept apart from its
+    block: a new block's rows are nearly all new."""
+    place = _facility_table(len(FACILITIES))[1][facility]
+    stays = tuple([_docking(seat, facility, place, hand, False) for hand in taken])
     launches: tuple[Dock, ...] = ()
     every = stays
-    if FACILITIES[facility].launches:
-        launches = tuple([_docking(seat, facility, hand, True) for hand in taken])
-        every = tuple([dock for pair in zip(stays, launches, strict=True) for dock in pair])
+    if launching:
+        launches = tuple([_docking(seat, facility, place, hand, True) for hand in taken])
+        paired: list[Dock] = []
+        for i in range(len(stays)):  # each hand's launch after its docking without one
+            paired.append(stays[i])
+            paired.append(launches[i])
+        every = tuple(paired)
     firsts: dict[tuple[bool, bool], Dock] = {}
     for dock in every:
         firsts.setdefault((dock.relic is None, dock.launch), dock)
-    return len(taken[0][0]), every, stays, launches, tuple(firsts.values())
+    # a row whose dockings are each the first of its group keeps one tuple, not two
+    first = every if len(firsts) == len(every) else tuple(firsts.values())
+    return len(every[0].values), every, stays, launches, first
 
 
 @lru_cache(maxsize=4096)
@@ -100,15 +136,30 @@ def _takes(facility: str, values: tuple[int, ...]) -> bool:
     return shape_refusal(facility, values) is None
 
 
+def _number(value: Any) -> int:
+    """A serial number for an immutable value (a row of hands, the rows of a facility), the
+    same for every equal value: the tables are keyed by it, a small int, rather than by the
+    value, a nested tuple hashed afresh at every look-up."""
+    number = _NUMBERS.get(value)
+    if number is None:
+        number = _NUMBERS[value] = len(_NUMBERED)
+        _NUMBERED.append(value)
+    return number
+
+
 def _shared(value: T) -> T:
     """The one stored copy of an immutable value equal to `value`."""
     stored: T = _SHARED.setdefault(value, value)
     return stored
 
 
-def _docking(seat: int, facility: str, hand: Hand, launch: bool) -> Dock:
-    key = (seat, facility, hand, launch)
+def _docking(seat: int, facility: str, place: int, hand: int, launch: bool) -> Dock:
+    """The one copy of the seat's docking at `facility` (in `place` of `_facility_table`) of
+    the hand numbered `hand` (`_number`), keyed by one int: a tuple is hashed afresh at
+    every look-up."""
+    key = ((hand * _MAX_FACILITIES + place) * MAX_PLAYERS + seat) * 2 + (1 if launch else 0)
     found = _DOCKINGS.get(key)
     if found is None:
-        found = _DOCKINGS[key] = Dock(seat, facility, hand[0], hand[1], launch)
+        values, relic = _NUMBERED[hand]
+        found = _DOCKINGS[key] = Dock(seat, facility, values, relic, launch)
     return found

@@ -121,3 +121,53 @@ def test_plasma_cannon_shot_tables_list_the_sub_multisets_in_their_order() -> No
                                              None))
                         for chosen in sub_multisets(every, most)]
             assert tables == expected, (every, most)
+
+
+def test_counted_shots_are_the_shot_tables_made_one_at_a_time() -> None:
+    """`Shots` (the count the greedy bot draws from) has the length of the shots listed and
+    makes, at each index, the shot listed there: by every number of ships the fuel allows."""
+    from itertools import product
+
+    from pbem.engine.alien_tech.plasma_cannon import Shots, _shots_upto
+
+    pool = [(1, 3, False), (1, 3, False), (1, 3, False), (2, 5, False), (2, 5, True),
+            (3, 1, False), (1, 6, False), (3, 1, False)]
+    for mask in product((0, 1), repeat=len(pool)):
+        every = tuple(sorted(t for t, keep in zip(pool, mask, strict=True) if keep))
+        for most in range(1, len(every) + 1):
+            listed = list(_shots_upto(2, "lunar_mine", every, most))
+            counted = Shots(2, [("lunar_mine", every, most)])
+            assert len(counted) == len(listed), (every, most)
+            assert [counted[i] for i in range(len(counted))] == listed, (every, most)
+    two = Shots(1, [("shipyard", ((0, 3, False), (0, 3, False)), 2),
+                    ("lunar_mine", ((2, 4, False), (3, 4, True)), 1)])
+    assert len(two) == 4 and list(two) == [*_shots_upto(1, "shipyard", two.aims[0][1], 2),
+                                           *_shots_upto(1, "lunar_mine", two.aims[1][1], 1)]
+    assert two[-1] == two[3]
+
+
+def test_counted_shots_of_a_position_are_its_listed_candidates() -> None:
+    """In a position, the counted shots are `use_candidates`, with the fuel's limit."""
+    from pbem.engine.alien_tech.plasma_cannon import counted_candidates, use_candidates
+
+    state = position(players=4, turn="blue",
+                     seats={"red": {"docked": {"shipyard": [[3, 3], [5, 5]],
+                                               "lunar_mine": [4]}},
+                            "green": {"docked": {"solar_converter": [2, 2, 6]}},
+                            "blue": {"fuel": 2, "unplaced": [2, 2, 4], "cards": ["cannon"]}})
+    listed = use_candidates(state, 2)
+    assert listed and list(counted_candidates(state, 2)) == listed
+    state.seats[2].fuel = 0
+    assert len(counted_candidates(state, 2)) == 0 == len(use_candidates(state, 2))
+
+
+def test_a_counted_power_is_taken_as_counted_by_the_menu() -> None:
+    """The menu takes a counted family as it is (`legal_card_families`): only a power whose
+    candidates are within the fuel and pass its own refusal may count them."""
+    from pbem.engine.alien_tech.catalog import SPECS
+
+    counted = [card.id for card in SPECS if card.use is not None and card.use.counted]
+    assert counted == ["plasma_cannon"]
+    for card in SPECS:
+        if card.use is not None and card.use.counted is not None:
+            assert card.use.candidates_within_fuel and card.use.candidates_pass_refusal
