@@ -15,7 +15,7 @@ from typing import Any, Final, TypeVar
 
 from ..actions import Dock
 from ..facilities import FACILITIES, FacilitySpec, Token, hand_tokens, hands, shape_refusal
-from ..ids import FACTION_NAMES, MAX_PLAYERS
+from ..ids import FACTION_NAMES, MAX_PLAYERS, Facility
 
 T = TypeVar("T")
 
@@ -24,15 +24,17 @@ Hand = tuple[tuple[int, ...], int | None]  # the ships' values, and the Relic Sh
 # (each hand's launch after its docking without one); those that do not launch; those that
 # launch (none at a facility that never launches); and the first docking of each group
 # (with or without the Relic Ship, launching or not), which a value-free facility's `refuse`
-# answers for its whole group.
+# answers for its whole group (none at the Colonist Hub, answered by count and launch).
 Row = tuple[int, tuple[Dock, ...], tuple[Dock, ...], tuple[Dock, ...], tuple[Dock, ...]]
 Rows = tuple[Row, ...]
 Block = tuple[str, FacilitySpec, Rows]  # one facility, its spec and its rows, in menu order
 
 _SHARED: Final[dict[Any, Any]] = {}
+_COLONIST_HUB: Final = str(Facility.COLONIST_HUB)
 _DOCKINGS: Final[dict[int, Dock]] = {}
 _NUMBERS: Final[dict[Any, int]] = {}
 _NUMBERED: Final[list[Any]] = []  # the value of each `_number`
+_TAKING: Final[dict[int, frozenset[str]]] = {}
 
 
 @lru_cache(maxsize=1024)
@@ -88,8 +90,11 @@ def _hand_rows(tokens: tuple[Token, ...], boards: bool) -> tuple[tuple[str, int]
     numbers of the rows, each a tuple of the numbers of the hands it takes by shape, one
     row per number of ships. A pure table, built once per hand of ships for every seat;
     facilities of one shape and size take the same hands, so they share their rows."""
-    by_size = {k: [(_number((_shared(values), relic)), values)
-                   for values, relic in hands(tokens, k)] for k in (1, 2, 3)}
+    by_size: dict[int, list[tuple[int, frozenset[str]]]] = {}
+    for k in (1, 2, 3):
+        numbered = [(_number((_shared(values), relic)), values)
+                    for values, relic in hands(tokens, k)]
+        by_size[k] = [(hand, _taking(hand, values)) for hand, values in numbered]
     by_shape: dict[tuple[str, int], int | None] = {}
     out: list[tuple[str, int]] = []
     for facility, spec, shape, faction in _facility_table(len(FACILITIES))[0]:
@@ -98,7 +103,7 @@ def _hand_rows(tokens: tuple[Token, ...], boards: bool) -> tuple[tuple[str, int]
         if shape in by_shape:
             rows = by_shape[shape]
         else:
-            found = [tuple([hand for hand, values in by_size[k] if _takes(facility, values)])
+            found = [tuple([hand for hand, taking in by_size[k] if facility in taking])
                      for k in spec.sizes]
             numbers = tuple([_number(row) for row in found if row])
             rows = by_shape[shape] = _number(numbers) if numbers else None
@@ -122,6 +127,8 @@ def _row(seat: int, facility: str, launching: bool, taken: tuple[int, ...]) -> R
             paired.append(stays[i])
             paired.append(launches[i])
         every = tuple(paired)
+    if facility == _COLONIST_HUB:  # answered by count and launch (`menu._hub_docks`), not
+        return len(every[0].values), every, stays, launches, ()  # by its groups' first
     firsts: dict[tuple[bool, bool], Dock] = {}
     for dock in every:
         firsts.setdefault((dock.relic is None, dock.launch), dock)
@@ -130,10 +137,18 @@ def _row(seat: int, facility: str, launching: bool, taken: tuple[int, ...]) -> R
     return len(every[0].values), every, stays, launches, first
 
 
-@lru_cache(maxsize=4096)
-def _takes(facility: str, values: tuple[int, ...]) -> bool:
-    """Whether the facility takes a group of these values, by shape (a finite table)."""
-    return shape_refusal(facility, values) is None
+def _taking(hand: int, values: tuple[int, ...]) -> frozenset[str]:
+    """The facilities that take the hand numbered `hand` (`_number`), of these values, by
+    shape: asked once for each hand (a finite set) rather than once per hand and facility at
+    every new hand of ships."""
+    count = len(FACILITIES)
+    key = hand * _MAX_FACILITIES + count  # the Faction boards' facilities join once
+    found = _TAKING.get(key)
+    if found is None:
+        found = _TAKING[key] = frozenset([
+            facility for facility, _, _, _ in _facility_table(count)[0]
+            if shape_refusal(facility, values) is None])
+    return found
 
 
 def _number(value: Any) -> int:
