@@ -121,7 +121,7 @@ def _begin_draft(state: GameState) -> None:
     state.turn.pending = {"kind": "draft", "seat": state.players - 1}
 
 
-_TERRAFORMING: Final[str] = Facility.TERRAFORMING_STATION  # a plain str: asked of every ship
+_TERRAFORMING: Final[str] = str(Facility.TERRAFORMING_STATION)  # a plain str: asked of every ship
 _COREX: Final = str(Faction.COREX_CONGLOMERATED)  # plain: a seat's faction compares faster
 
 

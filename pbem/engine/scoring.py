@@ -48,11 +48,9 @@ def vps(state: GameState) -> list[int]:
     # quicker compiled, where that would be a generic call with unpacked arguments)
     totals = [0] * state.players
     for counts in state.colonies.values():
-        i = 0
-        for n in counts:
+        for i, n in enumerate(counts):
             if n:
                 totals[i] += n
-            i += 1
     for i, s in enumerate(state.seats):
         totals[i] += len(s.revealed)
         for card in s.cards:

@@ -25,6 +25,7 @@ def controller_of(counts: list[int]) -> int | None:
 # A plain str, not the Enum member: looking the member up is slow, and a dict of str keys
 # finds a plain str faster than a StrEnum member.
 _ISOLATION: Final = str(Field.ISOLATION)
+_REPULSOR: Final = str(Field.REPULSOR)
 
 
 def has_bonus(state: GameState, seat: int, territory: str) -> bool:
@@ -100,7 +101,7 @@ def send_to_bay(state: GameState, ship_index: int) -> None:
 
 def landable(state: GameState) -> list[str]:
     """Territories a colony may land on: any without the Repulsor Field (§5)."""
-    repulsor = state.fields.get(Field.REPULSOR)
+    repulsor = state.fields.get(_REPULSOR)
     return [t for t in TERRITORY_NAMES if t != repulsor]
 
 

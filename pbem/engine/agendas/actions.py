@@ -188,7 +188,7 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     if not state.options.get("factions"):
         return []
     out: list[Action] = []
-    if Facility.ORBITAL_MARKET in state.turn.facts.get("facilities", _NONE):
+    if _MARKET in state.turn.facts.get("facilities", _NONE):
         out.append(_draw_action(seat))
     for agenda in state.seats[seat].agendas:
         if _revealable(state, seat, agenda):
@@ -197,6 +197,7 @@ def candidates(state: GameState, seat: int) -> list[Action]:
 
 
 _NONE: Final[list[str]] = []  # read-only: no list made for a turn with no docking yet
+_MARKET: Final = str(Facility.ORBITAL_MARKET)  # a plain str: compared with each facility
 
 
 # Actions are immutable values, so the menu reuses the ones it offers every turn.

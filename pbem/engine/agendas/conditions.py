@@ -59,9 +59,9 @@ def four_unique(state: GameState, seat: int, facts: Facts) -> bool:
     return len(state.seats[seat].cards) >= 4 and unique_techs(state, seat) >= 4
 
 
-_ARTIFACT: Final[str] = Facility.ALIEN_ARTIFACT
-_MINE: Final[str] = Facility.LUNAR_MINE
-_SOLAR: Final[str] = Facility.SOLAR_CONVERTER
+_ARTIFACT: Final[str] = str(Facility.ALIEN_ARTIFACT)
+_MINE: Final[str] = str(Facility.LUNAR_MINE)
+_SOLAR: Final[str] = str(Facility.SOLAR_CONVERTER)
 # The facilities `docked_halves` reads (a docking elsewhere moves none of their ships).
 DOCKS: Final[frozenset[str]] = frozenset({_ARTIFACT, _MINE, _SOLAR})
 

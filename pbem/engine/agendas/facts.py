@@ -83,7 +83,7 @@ def _empty_solar_ports(state: GameState) -> list[int]:
     return [p for p in range(group_count(state, _SOLAR)) if not taken >> p & 1]
 
 
-_SOLAR: Final[str] = Facility.SOLAR_CONVERTER  # a plain str: compared once per ship
+_SOLAR: Final[str] = str(Facility.SOLAR_CONVERTER)  # a plain str: compared once per ship
 
 
 def fold(state: GameState, events: list[Event], fresh: bool = False,
@@ -269,7 +269,7 @@ def _docked(state: GameState, seat: int, facts: Facts, ev: Event) -> None:
         facts.setdefault("market", []).append({"value": values[0], "use": None})
 
 
-_MARKET: Final[str] = Facility.ORBITAL_MARKET
+_MARKET: Final[str] = str(Facility.ORBITAL_MARKET)
 
 
 def _market_traded(facts: Facts, rate: int) -> None:

@@ -34,7 +34,7 @@ from .common import words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
 ID: Final = "astrogation_servo"
-TERRAFORMING: Final[str] = Facility.TERRAFORMING_STATION
+TERRAFORMING: Final[str] = str(Facility.TERRAFORMING_STATION)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from .common import words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
 ID: Final = "lunar_tunneler"
-MINE: Final[str] = Facility.LUNAR_MINE
+MINE: Final[str] = str(Facility.LUNAR_MINE)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from .common import ship_text, ship_word, with_pohl, words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
 ID: Final = "plasma_cannon"
-TERRAFORMING: Final[str] = Facility.TERRAFORMING_STATION
+TERRAFORMING: Final[str] = str(Facility.TERRAFORMING_STATION)
 
 
 @dataclass(frozen=True, slots=True)

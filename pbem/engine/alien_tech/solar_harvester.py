@@ -22,7 +22,7 @@ from .common import words_count
 from .spec import CardSpec, DiscardPower, UsePower
 
 ID: Final = "solar_harvester"
-CONVERTER: Final[str] = Facility.SOLAR_CONVERTER
+CONVERTER: Final[str] = str(Facility.SOLAR_CONVERTER)
 
 
 @dataclass(frozen=True, slots=True)

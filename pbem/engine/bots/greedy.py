@@ -262,13 +262,13 @@ _SCORED_CARDS: Final = frozenset(
 
 
 # The facilities as plain names: an Enum member looked up per docking scored is slow.
-_COLONIST_HUB: Final[str] = Facility.COLONIST_HUB
-_SOLAR_CONVERTER: Final[str] = Facility.SOLAR_CONVERTER
-_LUNAR_MINE: Final[str] = Facility.LUNAR_MINE
-_ALIEN_ARTIFACT: Final[str] = Facility.ALIEN_ARTIFACT
-_RAIDERS_OUTPOST: Final[str] = Facility.RAIDERS_OUTPOST
-_ORBITAL_MARKET: Final[str] = Facility.ORBITAL_MARKET
-_COLONY_CONSTRUCTOR: Final[str] = Facility.COLONY_CONSTRUCTOR
+_COLONIST_HUB: Final[str] = str(Facility.COLONIST_HUB)
+_SOLAR_CONVERTER: Final[str] = str(Facility.SOLAR_CONVERTER)
+_LUNAR_MINE: Final[str] = str(Facility.LUNAR_MINE)
+_ALIEN_ARTIFACT: Final[str] = str(Facility.ALIEN_ARTIFACT)
+_RAIDERS_OUTPOST: Final[str] = str(Facility.RAIDERS_OUTPOST)
+_ORBITAL_MARKET: Final[str] = str(Facility.ORBITAL_MARKET)
+_COLONY_CONSTRUCTOR: Final[str] = str(Facility.COLONY_CONSTRUCTOR)
 
 
 def _dock_score(state: GameState, seat: int, action: Dock) -> float:

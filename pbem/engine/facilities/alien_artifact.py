@@ -13,7 +13,7 @@ from ..ids import ARTIFACT_CLAIM_TOTAL, CARD_NAMES, FACILITY_NAMES, Facility
 from ..state import GameState
 from .spec import FacilitySpec
 
-ID: Final[str] = Facility.ALIEN_ARTIFACT
+ID: Final[str] = str(Facility.ALIEN_ARTIFACT)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:

@@ -33,7 +33,7 @@ from ..state import GameState
 from ..territories import has_bonus
 from .spec import FacilitySpec
 
-ID: Final[str] = Facility.COLONIST_HUB
+ID: Final[str] = str(Facility.COLONIST_HUB)
 # A plain str: a ship's place compares with it about twice as fast as with the StrEnum member.
 _PLAIN_ID: Final = str(ID)
 _HOMESTEADERS: Final = str(Faction.HOMESTEADERS_UNION)  # plain, as `_PLAIN_ID`

@@ -14,7 +14,7 @@ from ..territories import has_bonus
 from .landing import colony_source, start_landing
 from .spec import FacilitySpec
 
-ID: Final[str] = Facility.COLONY_CONSTRUCTOR
+ID: Final[str] = str(Facility.COLONY_CONSTRUCTOR)
 
 
 def ore_cost(state: GameState, seat: int) -> int:

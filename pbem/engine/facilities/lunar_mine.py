@@ -15,10 +15,10 @@ from ..state import GameState
 from ..territories import has_bonus
 from .spec import FacilitySpec
 
-ID: Final[str] = Facility.LUNAR_MINE
+ID: Final[str] = str(Facility.LUNAR_MINE)
 # A plain str: a ship's place compares with it about twice as fast as with the StrEnum member.
 _PLAIN_ID: Final = str(ID)
-_VAN_VOGT: Final[str] = Territory.VAN_VOGT_MOUNTAINS  # a module name: the Enum lookup is slow
+_VAN_VOGT: Final[str] = str(Territory.VAN_VOGT_MOUNTAINS)  # a module name: the Enum lookup is slow
 DOCKED_STEP: Final = "lunar_mine_step"  # Turn.facts: the step of the last docking here (ruling T5)
 
 

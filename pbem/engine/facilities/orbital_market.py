@@ -17,7 +17,7 @@ from .spec import FacilitySpec
 # A plain str: a dict finds it several times faster than the StrEnum member.
 _HEINLEIN_PLAINS: Final = str(Territory.HEINLEIN_PLAINS)
 
-ID: Final[str] = Facility.ORBITAL_MARKET
+ID: Final[str] = str(Facility.ORBITAL_MARKET)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:

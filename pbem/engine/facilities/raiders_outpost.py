@@ -18,8 +18,8 @@ from ..state import GameState
 from ..territories import send_to_bay
 from .spec import FacilitySpec
 
-ID: Final[str] = Facility.RAIDERS_OUTPOST
-DECOY: Final[str] = Card.HOLOGRAPHIC_DECOY
+ID: Final[str] = str(Facility.RAIDERS_OUTPOST)
+DECOY: Final[str] = str(Card.HOLOGRAPHIC_DECOY)
 
 
 def slot(state: GameState, seat: int) -> int:

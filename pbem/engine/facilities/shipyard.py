@@ -22,7 +22,7 @@ from .spec import FacilitySpec
 # A plain str: a dict finds it several times faster than the StrEnum member.
 _HERBERT_VALLEY: Final = str(Territory.HERBERT_VALLEY)
 
-ID: Final[str] = Facility.SHIPYARD
+ID: Final[str] = str(Facility.SHIPYARD)
 SCAVENGER: Final = "scavenger_shipyard"  # Turn.facts key: "open" after a Scavenger Fleet docking
 
 

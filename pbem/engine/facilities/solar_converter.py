@@ -12,7 +12,7 @@ from ..state import GameState
 from ..territories import has_bonus
 from .spec import FacilitySpec
 
-ID: Final[str] = Facility.SOLAR_CONVERTER
+ID: Final[str] = str(Facility.SOLAR_CONVERTER)
 
 
 def fuel_for(value: int, lem: bool) -> int:

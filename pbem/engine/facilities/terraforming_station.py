@@ -15,7 +15,7 @@ from ..state import STOCK, GameState
 from .landing import colony_source, start_landing
 from .spec import FacilitySpec
 
-ID: Final[str] = Facility.TERRAFORMING_STATION
+ID: Final[str] = str(Facility.TERRAFORMING_STATION)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:

@@ -16,7 +16,7 @@ from ..state import GameState
 from . import common
 from .spec import BoardFacility, FactionSpec
 
-ID: Final[str] = Faction.COREX_CONGLOMERATED
+ID: Final[str] = str(Faction.COREX_CONGLOMERATED)
 FUEL: Final = 2
 
 

@@ -17,7 +17,7 @@ from ..state import GameState
 from . import common
 from .spec import BoardFacility, FactionSpec, worth
 
-ID: Final[str] = Faction.DARK_SPACE_EXPLORERS
+ID: Final[str] = str(Faction.DARK_SPACE_EXPLORERS)
 FUEL: Final = 1
 
 

@@ -18,7 +18,7 @@ from ..state import GameState
 from . import common
 from .spec import BoardFacility, FactionSpec
 
-ID: Final[str] = Faction.HOMESTEADERS_UNION
+ID: Final[str] = str(Faction.HOMESTEADERS_UNION)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:

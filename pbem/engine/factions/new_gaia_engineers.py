@@ -21,8 +21,8 @@ from ..territories import NEW_GAIA_MARK
 from . import common
 from .spec import BoardFacility, FactionSpec, worth
 
-ID: Final[str] = Faction.NEW_GAIA_ENGINEERS
-STATION: Final[str] = Facility.TERRAFORMING_STATION
+ID: Final[str] = str(Faction.NEW_GAIA_ENGINEERS)
+STATION: Final[str] = str(Facility.TERRAFORMING_STATION)
 
 
 def terraformed(state: GameState, seat: int) -> int | None:

@@ -20,7 +20,7 @@ from ..state import GameState
 from . import common
 from .spec import BoardAction, BoardFacility, Decision, FactionSpec, worth
 
-ID: Final[str] = Faction.PROXIMA_CENTAURI_SCHOLARS
+ID: Final[str] = str(Faction.PROXIMA_CENTAURI_SCHOLARS)
 NAME: Final = "Proxima Centauri Scholars"
 DOCK_FUEL: Final = 1
 OWNER_FUEL: Final = 2

@@ -16,7 +16,7 @@ from ..state import GameState
 from . import common
 from .spec import BoardFacility, FactionSpec, worth
 
-ID: Final[str] = Faction.SCAVENGER_FLEET
+ID: Final[str] = str(Faction.SCAVENGER_FLEET)
 
 
 def refuse(state: GameState, seat: int, action: Dock) -> str | None:

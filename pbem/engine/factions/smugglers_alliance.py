@@ -24,9 +24,9 @@ from ..state import GameState
 from . import common
 from .spec import BoardAction, BoardFacility, FactionSpec
 
-ID: Final[str] = Faction.SMUGGLERS_ALLIANCE
+ID: Final[str] = str(Faction.SMUGGLERS_ALLIANCE)
 NAME: Final = "Smuggler's Alliance"
-RAIDERS: Final[str] = Facility.RAIDERS_OUTPOST
+RAIDERS: Final[str] = str(Facility.RAIDERS_OUTPOST)
 SMUGGLED: Final = 4  # ships a smuggle docks: a run of three and one here
 
 

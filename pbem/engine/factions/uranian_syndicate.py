@@ -23,7 +23,7 @@ from ..territories import add_colony, controller_of, remove_colony
 from . import common
 from .spec import BoardAction, BoardFacility, Decision, FactionSpec, worth
 
-ID: Final[str] = Faction.URANIAN_SYNDICATE
+ID: Final[str] = str(Faction.URANIAN_SYNDICATE)
 NAME: Final = "Uranian Syndicate"
 PENDING: Final = "uranian_move"
 

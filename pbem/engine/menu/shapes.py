@@ -62,7 +62,8 @@ def facility_blocks(seat: int, values: tuple[int, ...], relic: int | None, board
 def _block(seat: int, facility: str, rows: int) -> Block:
     """The seat's block at a facility of the rows of hands numbered `rows` (`_number`)."""
     spec = FACILITIES[facility]
-    return facility, spec, tuple([_row(seat, facility, spec.launches, _NUMBERED[taken])
+    place = _facility_table(len(FACILITIES))[1][facility]
+    return facility, spec, tuple([_row(seat, facility, place, spec.launches, _NUMBERED[taken])
                                   for taken in _NUMBERED[rows]])
 
 
@@ -112,11 +113,11 @@ def _hand_rows(tokens: tuple[Token, ...], boards: bool) -> tuple[tuple[str, int]
     return tuple(out)
 
 
-def _row(seat: int, facility: str, launching: bool, taken: tuple[int, ...]) -> Row:
-    """The seat's dockings at a facility of the hands (of one number of ships) numbered
-    `taken` (`_number`), `launching` if the facility launches. Not kept apart from its
-    block: a new block's rows are nearly all new."""
-    place = _facility_table(len(FACILITIES))[1][facility]
+def _row(seat: int, facility: str, place: int, launching: bool, taken: tuple[int, ...]
+         ) -> Row:
+    """The seat's dockings at a facility (in `place` of `_facility_table`) of the hands (of
+    one number of ships) numbered `taken` (`_number`), `launching` if the facility launches.
+    Not kept apart from its block: a new block's rows are nearly all new."""
     stays = tuple([_docking(seat, facility, place, hand, False) for hand in taken])
     launches: tuple[Dock, ...] = ()
     every = stays
@@ -129,11 +130,16 @@ def _row(seat: int, facility: str, launching: bool, taken: tuple[int, ...]) -> R
         every = tuple(paired)
     if facility == _COLONIST_HUB:  # answered by count and launch (`menu._hub_docks`), not
         return len(every[0].values), every, stays, launches, ()  # by its groups' first
-    firsts: dict[tuple[bool, bool], Dock] = {}
+    # the first of each group, by (without the Relic Ship, launching) as an int: 0 to 3
+    groups = [False, False, False, False]
+    firsts: list[Dock] = []
     for dock in every:
-        firsts.setdefault((dock.relic is None, dock.launch), dock)
+        group = (2 if dock.relic is None else 0) + (1 if dock.launch else 0)
+        if not groups[group]:
+            groups[group] = True
+            firsts.append(dock)
     # a row whose dockings are each the first of its group keeps one tuple, not two
-    first = every if len(firsts) == len(every) else tuple(firsts.values())
+    first = every if len(firsts) == len(every) else tuple(firsts)
     return len(every[0].values), every, stays, launches, first
 
 
