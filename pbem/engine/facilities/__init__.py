@@ -183,7 +183,11 @@ def hands(tokens: tuple[Token, ...], size: int) -> list[tuple[tuple[int, ...], i
         if is_relic:  # the Relic Ship and size - 1 others
             found.update((tuple(sorted((*others, relic))), relic)
                          for others in combinations(plain, size - 1))
-    return sorted(found, key=lambda c: (c[0], c[1] or 0))
+    # in order of values, then without the Relic Ship first: sorted by plain tuples (no key
+    # function called per choice); the first two items of each are distinct, so the Relic
+    # Ship's value, None or an int, is never compared
+    return [(values, relic) for values, _, relic in sorted(
+        [(values, relic or 0, relic) for values, relic in found])]
 
 
 def unequal_pairs(seat: int, tokens: tuple[Token, ...]) -> Iterator[Dock]:

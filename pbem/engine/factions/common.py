@@ -4,12 +4,13 @@ to the supply. Only chosen boards are in the game (ruling F3)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from ..errors import InvalidAction
 from ..events import Event
 from ..ids import COLOURS, FACTION_ACCESS_FEE, FACTION_NAMES, FIELD_NAMES
-from ..payments import can_pay, pay
+from ..payments import pay
 from ..state import GameState
 
 FIELD_ALIASES: Final = {"isolation": "isolation_field", "positron": "positron_field",
@@ -47,14 +48,22 @@ def cost_words(seat: int, owner: int, fuel: int, ore: int) -> str:
 def refuse(state: GameState, seat: int, faction: str, fuel: int = 0, ore: int = 0) -> str | None:
     """The checks every Faction facility makes: in the game, and the costs affordable."""
     # A board has one owner (the draft): the owner's own board needs no search of the seats.
-    owner = seat if state.seats[seat].faction == faction else owner_of(state, faction)
+    me = state.seats[seat]
+    owner = seat if me.faction == faction else owner_of(state, faction)
     if owner is None:
         return (f"{faction_name(faction)}: nobody chose this Faction board, so its facility "
                 "is not in the game.")
-    if not can_pay(state, seat, fuel + (0 if owner == seat else FACTION_ACCESS_FEE), ore):
-        return (f"{faction_name(faction)}: docking costs "
-                f"{cost_words(seat, owner, fuel, ore)}; you cannot pay.")
+    if me.fuel < fuel + (0 if owner == seat else FACTION_ACCESS_FEE) or me.ore < ore:
+        return _cannot_pay(faction, seat, owner, fuel, ore)
     return None
+
+
+@lru_cache(maxsize=1024)
+def _cannot_pay(faction: str, seat: int, owner: int, fuel: int, ore: int) -> str:
+    """The words of `refuse` for a cost `seat` cannot pay: made once (every menu asks each
+    board's facility, and a seat short of fuel is refused at every step of its turn)."""
+    return (f"{faction_name(faction)}: docking costs {cost_words(seat, owner, fuel, ore)}; "
+            "you cannot pay.")
 
 
 def pay_fee(state: GameState, seat: int, faction: str, events: list[Event]) -> None:
