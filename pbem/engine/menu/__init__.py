@@ -65,7 +65,8 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
     used = taken_groups(state)
     size = min(state.players, 4) - 2  # `FacilitySpec.group_count`'s index, once
     docks: list[Dock] = []
-    for facility, spec, block in facility_blocks(seat, values, relic, bool(chosen)):
+    for entry in facility_blocks(seat, values, relic, bool(chosen)):
+        facility, spec, block = entry.facility, entry.spec, entry.rows
         if chosen and facility in skipped:  # with no board chosen the table has none
             continue
         if facility == _COLONIST_HUB:

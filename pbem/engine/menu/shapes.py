@@ -27,7 +27,21 @@ Hand = tuple[tuple[int, ...], int | None]  # the ships' values, and the Relic Sh
 # answers for its whole group (none at the Colonist Hub, answered by count and launch).
 Row = tuple[int, tuple[Dock, ...], tuple[Dock, ...], tuple[Dock, ...], tuple[Dock, ...]]
 Rows = tuple[Row, ...]
-Block = tuple[str, FacilitySpec, Rows]  # one facility, its spec and its rows, in menu order
+
+
+class Block:
+    """One facility, its spec and the seat's rows there, in menu order. A class, not a tuple:
+    compiled, a fixed-size tuple is unpacked to a C struct when it comes out of a cache and
+    packed anew when it goes into another, so the hands' tables would hold copies of blocks
+    rather than share them."""
+
+    __slots__ = ("facility", "spec", "rows")
+
+    def __init__(self, facility: str, spec: FacilitySpec, rows: Rows) -> None:
+        self.facility = facility
+        self.spec = spec
+        self.rows = rows
+
 
 _SHARED: Final[dict[Any, Any]] = {}
 _COLONIST_HUB: Final = str(Facility.COLONIST_HUB)
@@ -63,8 +77,8 @@ def _block(seat: int, facility: str, rows: int) -> Block:
     """The seat's block at a facility of the rows of hands numbered `rows` (`_number`)."""
     spec = FACILITIES[facility]
     place = _facility_table(len(FACILITIES))[1][facility]
-    return facility, spec, tuple([_row(seat, facility, place, spec.launches, _NUMBERED[taken])
-                                  for taken in _NUMBERED[rows]])
+    return Block(facility, spec, tuple([_row(seat, facility, place, spec.launches,
+                                             _NUMBERED[taken]) for taken in _NUMBERED[rows]]))
 
 
 FacilityEntry = tuple[str, FacilitySpec, tuple[str, int], bool]
