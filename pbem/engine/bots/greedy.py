@@ -115,13 +115,31 @@ def _top(state: GameState, seat: int, menu: CountedActions, leader: list[int]
     best: list[Action] = []
     best_score = _NO_SCORE
     for action in menu:
-        if type(action) is Dock and action.facility not in FACTION_NAMES:
-            # the commonest choice, asked first and weighed here (`_dock_score`, inline)
-            worth = _DOCK_SCORES.get(action.facility)
-            score = _PLAIN_WORTH.get(action.facility, 0.0) if worth is None \
-                else worth(state, seat, action)
-            if action.relic is not None:
-                score -= 0.2
+        if type(action) is Dock:  # the commonest choice, asked first and weighed here
+            facility = action.facility
+            if facility in FACTION_NAMES:  # a board's facility (`_dock`, without `_score`)
+                score = _dock(state, seat, action, leader)
+            else:
+                # `_dock_score`, inline, its four commonest facilities called by name
+                # (compiled, a direct call; a function found in a dict is a generic call)
+                if facility == _COLONIST_HUB:
+                    score = _hub_worth(state, seat, action)
+                elif facility == _SOLAR_CONVERTER:
+                    score = _solar_worth(state, seat, action)
+                elif facility == _ALIEN_ARTIFACT:
+                    score = _artifact_worth(state, seat, action)
+                elif facility == _LUNAR_MINE:
+                    score = _mine_worth(state, seat, action)
+                else:
+                    worth = _DOCK_SCORES.get(facility)
+                    score = _PLAIN_WORTH.get(facility, 0.0) if worth is None \
+                        else worth(state, seat, action)
+                if action.relic is not None:
+                    score -= 0.2
+        elif type(action) is Land:  # the next commonest, called by name as above
+            score = _land(state, seat, action, leader)
+        elif type(action) is EndTurn:
+            score = _end_turn(state, seat, action, leader)
         elif type(action) in _CARD_KINDS:  # a Plasma Cannon holder's menu is mostly its shots
             score = _card_score(state, seat, action)
         else:
