@@ -154,8 +154,8 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> None:
         controlled = sum(1 for c in state.controllers.values() if c == seat)
         gain(state, seat, 1 + controlled, 0, events, why=Faction.COREX_CONGLOMERATED)
     rolled = dice.rolls(state, len(gathered))  # in ship order, as the fleet rolls
-    for i, ship in enumerate(gathered):  # one die each (a zip's `strict` is a slow call
-        ship.value = rolled[i]  # compiled)
+    for i, ship in enumerate(gathered):  # one die each (compiled, zip(strict=True) is a
+        ship.value = rolled[i]  # generic call)
     turn.rolled = rolled
     relic = ships[-1]
     events.append({"kind": "rolled", "seat": seat, "values": rolled,

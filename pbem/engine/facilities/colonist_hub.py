@@ -33,10 +33,9 @@ from ..state import GameState
 from ..territories import has_bonus
 from .spec import FacilitySpec
 
-ID: Final[str] = str(Facility.COLONIST_HUB)
 # A plain str: a ship's place compares with it about twice as fast as with the StrEnum member.
-_PLAIN_ID: Final = str(ID)
-_HOMESTEADERS: Final = str(Faction.HOMESTEADERS_UNION)  # plain, as `_PLAIN_ID`
+ID: Final[str] = str(Facility.COLONIST_HUB)
+_HOMESTEADERS: Final = str(Faction.HOMESTEADERS_UNION)  # plain, as `ID`
 _ASIMOV: Final = str(Territory.ASIMOV_CRATER)  # plain: `has_bonus` looks it up in str dicts
 
 
@@ -63,7 +62,7 @@ def free_ports(state: GameState, seat: int) -> int:
     track = state.seats[seat].hub_track
     used = 0
     for s in state.ships:  # a plain loop: asked at every docking here
-        if s.slot == track and s.loc == _PLAIN_ID:
+        if s.slot == track and s.loc == ID:
             used += 1
     return HUB_PORTS_PER_TRACK - used
 

@@ -15,9 +15,8 @@ from ..state import GameState
 from ..territories import has_bonus
 from .spec import FacilitySpec
 
-ID: Final[str] = str(Facility.LUNAR_MINE)
 # A plain str: a ship's place compares with it about twice as fast as with the StrEnum member.
-_PLAIN_ID: Final = str(ID)
+ID: Final[str] = str(Facility.LUNAR_MINE)
 _VAN_VOGT: Final[str] = str(Territory.VAN_VOGT_MOUNTAINS)  # a module name: the Enum lookup is slow
 DOCKED_STEP: Final = "lunar_mine_step"  # Turn.facts: the step of the last docking here (ruling T5)
 
@@ -25,7 +24,7 @@ DOCKED_STEP: Final = "lunar_mine_step"  # Turn.facts: the step of the last docki
 def highest_docked(state: GameState) -> int:
     highest = 0
     for ship in state.ships:  # a plain loop: every menu asks it while ships are docked here
-        if ship.loc == _PLAIN_ID and ship.value > highest:
+        if ship.loc == ID and ship.value > highest:
             highest = ship.value
     return highest
 

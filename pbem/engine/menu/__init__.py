@@ -114,10 +114,10 @@ def legal_docks(state: GameState, seat: int) -> list[Dock]:
     return docks
 
 
-# Plain strs, as the table's facilities are: a comparison with a StrEnum member is slower.
-_COLONIST_HUB: Final = str(colonist_hub.ID)
-_LUNAR_MINE: Final = str(lunar_mine.ID)
-_RAIDERS_OUTPOST: Final = str(raiders_outpost.ID)
+# The facilities' ids (plain strs, as the table's are) under names this module compares.
+_COLONIST_HUB: Final[str] = colonist_hub.ID
+_LUNAR_MINE: Final[str] = lunar_mine.ID
+_RAIDERS_OUTPOST: Final[str] = raiders_outpost.ID
 _ASIMOV_CRATER: Final = str(Territory.ASIMOV_CRATER)
 # A track's ships are the seat's own, and the Raiders' Outpost bumps what is there: a
 # docking there never waits for a free group.
